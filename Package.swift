@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "usergraph",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "usergraph", targets: ["usergraph"]),
+        .library(name: "UsergraphKit", targets: ["UsergraphKit"]),
+        .library(name: "UsergraphCharts", targets: ["UsergraphCharts"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
+    ],
+    targets: [
+        // libcmark from the system (apt libcmark-dev); the Makefile installs it when missing.
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        // Charts depend on nothing of ours: numbers in, text out.
+        .target(name: "UsergraphCharts"),
+        .target(
+            name: "UsergraphKit",
+            dependencies: [
+                "CCmark",
+                "UsergraphCharts",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .executableTarget(
+            name: "usergraph",
+            dependencies: [
+                "UsergraphKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "UsergraphKitTests",
+            dependencies: ["UsergraphKit"]
+        ),
+        .testTarget(
+            name: "UsergraphChartsTests",
+            dependencies: ["UsergraphCharts"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,20 @@
+/// Everything a build knows, read once from the store: immutable values only.
+/// A collection that the store does not hold is nil, and its page says so.
+public struct Snapshot: Sendable {
+    public var owner: Owner?
+    public var workouts: [Workout]
+    public var weights: [WeightRecord]
+    public var profile: Cached<GitHubProfile>?
+    public var repositories: Cached<[Repository]>?
+    public var starred: Cached<[StarredItem]>?
+    public var users: Cached<[DirectoryUser]>?
+    public var statistics: Cached<[StatisticsEntry]>?
+
+    public init(owner: Owner? = nil, workouts: [Workout] = [], weights: [WeightRecord] = [],
+                profile: Cached<GitHubProfile>? = nil, repositories: Cached<[Repository]>? = nil,
+                starred: Cached<[StarredItem]>? = nil, users: Cached<[DirectoryUser]>? = nil,
+                statistics: Cached<[StatisticsEntry]>? = nil) {
+        self.owner = owner; self.workouts = workouts; self.weights = weights; self.profile = profile
+        self.repositories = repositories; self.starred = starred; self.users = users; self.statistics = statistics
+    }
+}

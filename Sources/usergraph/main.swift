@@ -1,0 +1,2 @@
+import UsergraphKit
+print("usergraph")
