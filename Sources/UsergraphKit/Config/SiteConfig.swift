@@ -1,0 +1,61 @@
+import Foundation
+
+/// `usergraph.yml`, validated, with every path made absolute against the config's folder.
+public struct SiteConfig: Sendable {
+    public var title: String
+    /// Ends with `/`; nil means every link is relative and there is no sitemap.
+    public var baseURL: String?
+    public var language: String
+    public var timeZone: TimeZone
+    public var asOf: Day?
+    /// The folder the config file lives in.
+    public var root: String
+    public var store: String
+    public var output: String
+    public var templates: String
+    public var publicFolder: String
+    public var github: GitHubSource?
+    public var usersURL: String?
+    public var statisticsURL: String?
+    public var cacheMaxAge: Int
+
+    public struct GitHubSource: Sendable, Equatable {
+        public var login: String
+        public var apiURL: String
+    }
+
+    public init(root: String, title: String = "usergraph", baseURL: String? = nil, language: String = "en",
+                timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, asOf: Day? = nil,
+                store: String = "Store", output: String = "_site", templates: String = "Templates",
+                publicFolder: String = "Public", github: GitHubSource? = nil, usersURL: String? = nil,
+                statisticsURL: String? = nil, cacheMaxAge: Int = 0) {
+        self.root = root
+        self.title = title
+        self.baseURL = baseURL
+        self.language = language
+        self.timeZone = timeZone
+        self.asOf = asOf
+        self.store = SiteConfig.resolve(store, against: root)
+        self.output = SiteConfig.resolve(output, against: root)
+        self.templates = SiteConfig.resolve(templates, against: root)
+        self.publicFolder = SiteConfig.resolve(publicFolder, against: root)
+        self.github = github
+        self.usersURL = usersURL
+        self.statisticsURL = statisticsURL
+        self.cacheMaxAge = cacheMaxAge
+    }
+
+    /// The as-of day: an explicit one, else the config's, else today in the site's zone.
+    public func asOfDay(override: Day? = nil, now: Date = Date()) -> Day {
+        override ?? asOf ?? Day(now, in: timeZone)
+    }
+
+    static func resolve(_ path: String, against root: String) -> String {
+        if path.hasPrefix("/") { return standardized(path) }
+        return standardized(root + "/" + path)
+    }
+
+    static func standardized(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+}

@@ -1,0 +1,79 @@
+/// `/`: the owner's card, their GitHub profile, this week's workouts, streak and level.
+enum ProfilePage {
+    static func sources(_ site: SiteData) -> [PageSource] {
+        [PageSource(path: .home, template: "profile", section: .profile) { context(site) }]
+    }
+
+    static func context(_ site: SiteData) -> [String: Any] {
+        let page = SitePath.home
+        var context: [String: Any] = [:]
+        if let owner = site.snapshot.owner {
+            var card: [String: Any] = [:]
+            let name = owner.name ?? owner.email ?? "?"
+            if let v = owner.name, !v.isEmpty { card["name"] = v }
+            if let v = owner.email, !v.isEmpty { card["email"] = v }
+            if let age = owner.age(on: site.asOf) { card["age"] = age }
+            if let sex = owner.sex { card[sex == "M" ? "isMan" : sex == "W" ? "isWoman" : "otherSex"] = sex == "M" || sex == "W" ? true : sex }
+            let avatarPath = site.avatars.sitePath(forStorePath: owner.avatar) ?? URLCheck.safeLink(owner.avatar).flatMap { site.avatars.sitePath(forURL: $0) }
+            card["avatar"] = site.avatars.html(sitePath: avatarPath, name: name, size: 96, from: page)
+            card["filled"] = owner.email != nil && owner.name != nil && owner.sex != nil && owner.birthDate != nil
+            context["owner"] = card
+        }
+        if let cached = site.snapshot.profile {
+            let p = cached.value
+            var github: [String: Any] = [
+                "login": p.login,
+                "followers": p.followers ?? 0, "following": p.following ?? 0, "publicRepos": p.publicRepos ?? 0,
+                "fetchedOn": Format.day(ofTimestamp: cached.fetchedAt, in: site.config.timeZone) ?? cached.fetchedAt,
+            ]
+            if let v = p.name, !v.isEmpty { github["name"] = v }
+            if let v = p.bio, !v.isEmpty { github["bio"] = v }
+            if let v = p.location, !v.isEmpty { github["location"] = v }
+            if let v = p.company, !v.isEmpty { github["company"] = v }
+            if let blog = URLCheck.normalizedWebsite(p.blog) { github["blog"] = blog }
+            if let url = URLCheck.safeLink(p.htmlURL) { github["url"] = url }
+            if let created = Format.day(ofTimestamp: p.createdAt, in: site.config.timeZone) { github["since"] = created }
+            github["avatar"] = site.avatars.html(sitePath: site.avatars.sitePath(forURL: p.avatarURL), name: p.name ?? p.login, size: 72, from: page)
+            context["github"] = github
+        }
+        let stats = site.statistics
+        let week = stats.details.thisWeek
+        context["week"] = [
+            "count": week.count, "duration": Format.duration(week.seconds), "calories": week.calories,
+            "workouts": stats.details.thisWeekWorkouts.map { WorkoutRow.context($0, zone: site.config.timeZone) },
+            "hasWorkouts": week.count > 0,
+        ] as [String: Any]
+        let w = stats.report.workouts
+        context["streak"] = ["current": w.currentStreak, "longest": w.longestStreak, "alive": w.currentStreak > 0] as [String: Any]
+        context["level"] = ["level": w.level, "points": w.points, "toNext": 1000 - w.points % 1000] as [String: Any]
+        context["totals"] = ["count": w.count, "duration": Format.duration(w.totalSeconds), "calories": w.totalCalories] as [String: Any]
+        context["links"] = Links.context(from: page)
+        return context
+    }
+}
+
+/// One workout as templates see it.
+enum WorkoutRow {
+    static func context(_ workout: Workout, zone: TimeZone) -> [String: Any] {
+        var row: [String: Any] = ["type": workout.type, "duration": Format.duration(workout.duration)]
+        if let date = workout.startDate {
+            row["date"] = Day(date, in: zone).iso
+            let local = Timestamp.format(date, in: zone)
+            row["time"] = String(local.dropFirst(11).prefix(5))
+        }
+        if let v = workout.calories { row["calories"] = v }
+        if let v = workout.exercises { row["exercises"] = v }
+        if let v = workout.notes, !v.isEmpty { row["notes"] = v }
+        return row
+    }
+}
+
+/// Links to the main pages from a given page, for templates (`{{links.users}}`).
+enum Links {
+    static func context(from page: SitePath) -> [String: Any] {
+        [
+            "home": page.link(to: .home), "users": page.link(to: .users), "repositories": page.link(to: .repositories),
+            "starred": page.link(to: .starred), "statistics": page.link(to: .statistics), "root": page.root,
+        ]
+    }
+}

@@ -1,0 +1,68 @@
+/// `/repositories/` (own public repositories) and `/starred/`, two tabs of one view as in the app.
+enum RepositoryPages {
+    static func sources(_ site: SiteData) -> [PageSource] {
+        [
+            PageSource(path: .repositories, template: "repositories", section: .repositories) { repositoriesContext(site) },
+            PageSource(path: .starred, template: "starred", section: .repositories) { starredContext(site) },
+        ]
+    }
+
+    static func repositoriesContext(_ site: SiteData) -> [String: Any] {
+        let page = SitePath.repositories
+        let repos = (site.snapshot.repositories?.value ?? []).sorted {
+            ($0.pushedAt ?? $0.updatedAt ?? "", $1.name.lowercased()) > ($1.pushedAt ?? $1.updatedAt ?? "", $0.name.lowercased())
+        }
+        let summary = site.statistics.report.repositories
+        var context: [String: Any] = [
+            "links": Links.context(from: page),
+            "hasData": site.snapshot.repositories != nil,
+            "repositories": repos.map { card($0, site: site) },
+            "count": summary.count, "stars": summary.stars, "forks": summary.forks,
+            "tabs": tabs(from: page, current: .repositories),
+        ]
+        if let cached = site.snapshot.repositories { context["fetchedOn"] = Format.day(ofTimestamp: cached.fetchedAt, in: site.config.timeZone) ?? cached.fetchedAt }
+        if let login = site.config.github?.login ?? site.snapshot.profile?.value.login { context["login"] = login }
+        return context
+    }
+
+    static func starredContext(_ site: SiteData) -> [String: Any] {
+        let page = SitePath.starred
+        let items = (site.snapshot.starred?.value ?? []).sorted { ($0.starredAt ?? "") > ($1.starredAt ?? "") }
+        var context: [String: Any] = [
+            "links": Links.context(from: page),
+            "hasData": site.snapshot.starred != nil,
+            "count": items.count,
+            "starred": items.map { item -> [String: Any] in
+                var row = card(item.repo, site: site)
+                if let day = Format.day(ofTimestamp: item.starredAt, in: site.config.timeZone) { row["starredOn"] = day }
+                return row
+            },
+            "tabs": tabs(from: page, current: .starred),
+        ]
+        if let cached = site.snapshot.starred { context["fetchedOn"] = Format.day(ofTimestamp: cached.fetchedAt, in: site.config.timeZone) ?? cached.fetchedAt }
+        return context
+    }
+
+    static func card(_ repo: Repository, site: SiteData) -> [String: Any] {
+        var row: [String: Any] = [
+            "name": repo.name, "fullName": repo.fullName ?? repo.name,
+            "stars": repo.stargazersCount ?? 0, "forks": repo.forksCount ?? 0,
+            "isFork": repo.fork ?? false, "archived": repo.archived ?? false,
+        ]
+        if let url = URLCheck.safeLink(repo.htmlURL), URLCheck.isAbsoluteHTTP(url) { row["url"] = url }
+        if let v = repo.description, !v.isEmpty { row["description"] = v }
+        if let v = repo.language, !v.isEmpty {
+            row["language"] = v
+            row["languageHue"] = Int(SHA256.digest(Array(v.utf8))[0] % 360)
+        }
+        if let v = Format.day(ofTimestamp: repo.pushedAt ?? repo.updatedAt, in: site.config.timeZone) { row["updatedOn"] = v }
+        return row
+    }
+
+    static func tabs(from page: SitePath, current: SitePath) -> [String: Any] {
+        [
+            "repositories": page.link(to: .repositories), "starred": page.link(to: .starred),
+            "onRepositories": current == .repositories, "onStarred": current == .starred,
+        ]
+    }
+}

@@ -1,0 +1,32 @@
+/// Where a page lives in the site and how it links to others.
+///
+/// Every link is relative and points at a file (`../users/index.html`), so the site works
+/// opened straight from disk, from a host's root and from a sub-path alike.
+public struct SitePath: Sendable, Hashable {
+    /// The page's folder relative to the site root, with a trailing slash, or "" for the root.
+    public let folder: String
+
+    public init(_ folder: String) { self.folder = folder }
+
+    public static let home = SitePath("")
+    public static let users = SitePath("users/")
+    public static let repositories = SitePath("repositories/")
+    public static let starred = SitePath("starred/")
+    public static let statistics = SitePath("statistics/")
+    public static func user(_ id: Int) -> SitePath { SitePath("users/\(id)/") }
+    public static func usersPage(_ number: Int) -> SitePath { number <= 1 ? .users : SitePath("users/page/\(number)/") }
+
+    /// The output file, relative to the site root.
+    public var file: String { folder + "index.html" }
+
+    /// The prefix that leads from this page back to the site root.
+    public var root: String {
+        String(repeating: "../", count: folder.split(separator: "/").count)
+    }
+
+    /// A relative link from this page to another page.
+    public func link(to other: SitePath) -> String { root + other.file }
+
+    /// A relative link from this page to a file at the site root (`files/x.svg`).
+    public func link(toFile path: String) -> String { root + path }
+}

@@ -1,0 +1,102 @@
+/// `/users/` (paginated at 100: `/users/page/N/`) and one page per user at `/users/{id}/`.
+enum UsersPages {
+    static let pageSize = 100
+
+    static func sources(_ site: SiteData) -> [PageSource] {
+        let users = sortedUsers(site)
+        let pageCount = max(1, (users.count + pageSize - 1) / pageSize)
+        var sources: [PageSource] = []
+        sources.reserveCapacity(pageCount + users.count)
+        for number in 1...pageCount {
+            sources.append(PageSource(path: .usersPage(number), template: "users", section: .users) {
+                listContext(site, users: users, number: number, pageCount: pageCount)
+            })
+        }
+        for (index, user) in users.enumerated() {
+            let listPage = index / pageSize + 1
+            sources.append(PageSource(path: .user(user.id), template: "user", section: .users) {
+                userContext(site, user: user, listPage: listPage)
+            })
+        }
+        return sources
+    }
+
+    /// By id, so a user's list page (and so every URL) is stable between runs.
+    /// Ids are the only thing a path is made of, and duplicates are dropped.
+    static func sortedUsers(_ site: SiteData) -> [DirectoryUser] {
+        var seen = Set<Int>()
+        return (site.snapshot.users?.value ?? []).filter { $0.id >= 0 && seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+    }
+
+    static func listContext(_ site: SiteData, users: [DirectoryUser], number: Int, pageCount: Int) -> [String: Any] {
+        let page = SitePath.usersPage(number)
+        let slice = users.dropFirst((number - 1) * pageSize).prefix(pageSize)
+        var context: [String: Any] = [
+            "links": Links.context(from: page),
+            "hasData": site.snapshot.users != nil,
+            "count": users.count,
+            "online": users.reduce(0) { $0 + ($1.isOnline ? 1 : 0) },
+            "users": slice.map { card($0, site: site, from: page) },
+            "first": (number - 1) * pageSize + 1,
+            "last": (number - 1) * pageSize + slice.count,
+        ]
+        if let cached = site.snapshot.users { context["fetchedOn"] = Format.day(ofTimestamp: cached.fetchedAt, in: site.config.timeZone) ?? cached.fetchedAt }
+        if pageCount > 1 {
+            var pagination: [String: Any] = [
+                "current": number, "total": pageCount,
+                "pages": (1...pageCount).map { n -> [String: Any] in
+                    ["number": n, "url": page.link(to: .usersPage(n)), "current": n == number]
+                },
+            ]
+            if number > 1 { pagination["previous"] = page.link(to: .usersPage(number - 1)) }
+            if number < pageCount { pagination["next"] = page.link(to: .usersPage(number + 1)) }
+            context["pagination"] = pagination
+        }
+        return context
+    }
+
+    static func card(_ user: DirectoryUser, site: SiteData, from page: SitePath) -> [String: Any] {
+        var card: [String: Any] = [
+            "id": user.id, "username": user.username, "age": user.age, "online": user.isOnline,
+            "url": page.link(to: .user(user.id)),
+            "avatar": site.avatars.html(sitePath: site.avatars.sitePath(forURL: user.avatar?.url), name: user.username, size: 48, from: page),
+        ]
+        switch user.sex {
+        case "M": card["isMan"] = true
+        case "W": card["isWoman"] = true
+        default: card["otherSex"] = user.sex
+        }
+        return card
+    }
+
+    static func userContext(_ site: SiteData, user: DirectoryUser, listPage: Int) -> [String: Any] {
+        let page = SitePath.user(user.id)
+        var context = card(user, site: site, from: page)
+        context["avatar"] = site.avatars.html(sitePath: site.avatars.sitePath(forURL: user.avatar?.url), name: user.username, size: 128, from: page)
+        context["links"] = Links.context(from: page)
+        context["back"] = page.link(to: .usersPage(listPage))
+        let files = (user.files ?? []).compactMap { file -> [String: Any]? in
+            var row: [String: Any] = ["id": file.id, "type": file.type, "isAvatar": file.type == "avatar"]
+            if let local = site.avatars.sitePath(forURL: file.url) {
+                row["src"] = page.link(toFile: local)
+                row["local"] = true
+            } else if let remote = URLCheck.safeLink(file.url), URLCheck.isAbsoluteHTTP(remote) {
+                row["remote"] = remote
+            } else {
+                return nil
+            }
+            return row
+        }
+        context["files"] = files
+        context["hasFiles"] = !files.isEmpty
+        let activity = site.statistics.details.activityByUser[user.id]
+        context["activity"] = [
+            "views": activity?.views ?? 0,
+            "subscriptions": activity?.subscriptions ?? 0,
+            "unsubscriptions": activity?.unsubscriptions ?? 0,
+            "lastVisit": activity?.lastVisit?.iso ?? "",
+            "hasVisited": activity?.lastVisit != nil,
+        ] as [String: Any]
+        return context
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Mustache
+import Yams
+
+/// The templates of a site, read and parsed once per build: page templates
+/// (`Templates/NAME.md`, front matter + Mustache Markdown), partials (`Templates/partials/`)
+/// and the page shell (`Templates/layout.html`).
+public struct Theme: Sendable {
+    public struct Page: Sendable {
+        public let name: String
+        let title: MustacheTemplate
+        let description: MustacheTemplate?
+        let body: MustacheTemplate
+    }
+
+    public let folder: String
+    let pages: [String: Page]
+    let layout: MustacheTemplate
+    let library: MustacheLibrary
+
+    public static let requiredPages = ["profile", "users", "user", "repositories", "starred", "statistics", "404"]
+
+    public init(folder: String) throws {
+        MarkdownEscapingRegistration.once()
+        self.folder = folder
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsergraphError("The templates folder \(folder) does not exist; create it with `usergraph init` or set `templates` in usergraph.yml.")
+        }
+        var library = MustacheLibrary()
+        let partials = folder + "/partials"
+        for name in ((try? fm.contentsOfDirectory(atPath: partials)) ?? []).sorted() where name.hasSuffix(".md") || name.hasSuffix(".html") {
+            let path = partials + "/" + name
+            let text = try Theme.readText(path)
+            let pragma = name.hasSuffix(".md") ? MarkdownEscapingRegistration.pragma : ""
+            library.register(try Theme.compile(pragma + text, path: path, firstLine: 1), named: (name as NSString).deletingPathExtension)
+        }
+        var pages: [String: Page] = [:]
+        for name in ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).sorted() where name.hasSuffix(".md") {
+            let page = try Theme.loadPage(folder + "/" + name)
+            pages[page.name] = page
+        }
+        for name in Theme.requiredPages where pages[name] == nil {
+            throw UsergraphError("The template \(folder)/\(name).md is missing; every theme needs \(Theme.requiredPages.map { $0 + ".md" }.joined(separator: ", ")).")
+        }
+        let layoutPath = folder + "/layout.html"
+        guard fm.fileExists(atPath: layoutPath) else {
+            throw UsergraphError("The page shell \(layoutPath) is missing.")
+        }
+        self.layout = try Theme.compile(try Theme.readText(layoutPath), path: layoutPath, firstLine: 1)
+        self.pages = pages
+        self.library = library
+    }
+
+    /// Renders a page: its Markdown body with the data, through cmark, into the layout.
+    /// `context` is what the page's template sees; `shell` is what the layout sees besides
+    /// `content`, `title` and `description`.
+    public func render(page name: String, context: [String: Any], shell: [String: Any]) throws -> String {
+        guard let page = pages[name] else { throw UsergraphError("No template named \(name).md in \(folder).") }
+        let markdown = page.body.render(context, library: library)
+        let content = Markdown.html(markdown)
+        var layoutContext = shell
+        layoutContext["content"] = content
+        layoutContext["title"] = page.title.render(context, library: library).trimmingCharacters(in: .whitespacesAndNewlines)
+        if let description = page.description {
+            layoutContext["description"] = description.render(context, library: library).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        layoutContext["page"] = context
+        return layout.render(layoutContext, library: library)
+    }
+
+    static func readText(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw UsergraphError("Cannot read the template \(path) as UTF-8 text.")
+        }
+        return text
+    }
+
+    static func loadPage(_ path: String) throws -> Page {
+        let text = try readText(path)
+        let (frontMatter, body, bodyLine) = try splitFrontMatter(text, path: path)
+        var title = (path as NSString).lastPathComponent
+        var description: String?
+        if let frontMatter {
+            let node: Node?
+            do { node = try Yams.compose(yaml: frontMatter) } catch let error as YamlError {
+                throw UsergraphError("\(path): front matter \(ConfigLoader.describe(error))")
+            }
+            if let mapping = node?.mapping {
+                for (key, value) in mapping {
+                    switch key.string {
+                    case "title": title = value.string ?? title
+                    case "description": description = value.string
+                    default:
+                        let line = key.mark.map { $0.line + 1 } ?? 1
+                        throw UsergraphError("\(path):\(line): unknown front matter key `\(key.string ?? "")` (use title or description).")
+                    }
+                }
+            }
+        }
+        let textPragma = "{{% CONTENT_TYPE: TEXT}}"
+        return Page(
+            name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
+            title: try compile(textPragma + title, path: path, firstLine: 2),
+            description: try description.map { try compile(textPragma + $0, path: path, firstLine: 2) },
+            body: try compile(MarkdownEscapingRegistration.pragma + body, path: path, firstLine: bodyLine))
+    }
+
+    /// Splits `---\n…\n---\n` front matter from the body; returns the body's first line number.
+    static func splitFrontMatter(_ text: String, path: String) throws -> (String?, String, Int) {
+        guard text.hasPrefix("---\n") || text.hasPrefix("---\r\n") else { return (nil, text, 1) }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        lines.removeFirst()
+        guard let end = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) else {
+            throw UsergraphError("\(path): the front matter that starts on line 1 is never closed with `---`.")
+        }
+        let front = lines[..<end].joined(separator: "\n")
+        let body = lines[(end + 1)...].joined(separator: "\n")
+        return (front, body, end + 3)
+    }
+
+    static func compile(_ source: String, path: String, firstLine: Int) throws -> MustacheTemplate {
+        do {
+            return try MustacheTemplate(string: source)
+        } catch let error as MustacheTemplate.ParserError {
+            let line = error.context.lineNumber + firstLine - 1
+            let tag = error.context.line.trimmingCharacters(in: .whitespaces)
+            throw UsergraphError("\(path):\(line): \(describe(error.error)) in `\(tag.replacingOccurrences(of: MarkdownEscapingRegistration.pragma, with: ""))`.")
+        }
+    }
+
+    static func describe(_ error: Error) -> String {
+        switch error as? MustacheTemplate.Error {
+        case .sectionCloseNameIncorrect: "a section is closed with the wrong name"
+        case .unfinishedName: "a tag is not finished"
+        case .expectedSectionEnd: "a section is opened but never closed"
+        case .invalidSetDelimiter: "a set-delimiter tag is malformed"
+        case .invalidConfigVariableSyntax, .unrecognisedConfigVariable: "a pragma tag is malformed"
+        default: "a template syntax error"
+        }
+    }
+}
+
+/// Registers the Markdown content type with swift-mustache exactly once per process.
+enum MarkdownEscapingRegistration {
+    static let pragma = "{{% CONTENT_TYPE: \(MarkdownEscaping.name)}}"
+    private static let registered: Bool = {
+        MustacheContentTypes.register(MarkdownEscaping(), named: MarkdownEscaping.name)
+        return true
+    }()
+
+    static func once() { _ = registered }
+}

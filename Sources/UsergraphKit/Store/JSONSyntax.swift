@@ -1,0 +1,129 @@
+import Foundation
+
+/// Finds where a JSON document first goes wrong. Foundation's decoder only says that the
+/// data is not valid JSON; a user fixing a hand-edited store file needs the line and column.
+/// Used only after a decode has failed, so it favours clarity over speed.
+enum JSONSyntax {
+    struct Problem: Equatable {
+        var line: Int
+        var column: Int
+        var message: String
+    }
+
+    static func firstError(in data: Data) -> Problem? {
+        var parser = Parser(bytes: [UInt8](data))
+        do {
+            parser.skipSpace()
+            try parser.value(depth: 0)
+            parser.skipSpace()
+            if parser.index < parser.bytes.count { throw Parser.Failure(index: parser.index, message: "unexpected text after the end of the document") }
+            return nil
+        } catch let failure as Parser.Failure {
+            return parser.problem(failure)
+        } catch {
+            return nil
+        }
+    }
+
+    struct Parser {
+        struct Failure: Error { var index: Int; var message: String }
+        let bytes: [UInt8]
+        var index = 0
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        func problem(_ failure: Failure) -> Problem {
+            var line = 1, column = 1
+            var i = 0
+            while i < min(failure.index, bytes.count) {
+                if bytes[i] == 10 { line += 1; column = 1 }
+                else if bytes[i] & 0xC0 != 0x80 { column += 1 }
+                i += 1
+            }
+            return Problem(line: line, column: column, message: failure.message)
+        }
+
+        mutating func skipSpace() {
+            while index < bytes.count, [32, 9, 10, 13].contains(bytes[index]) { index += 1 }
+        }
+
+        func fail(_ message: String) -> Failure { Failure(index: index, message: message) }
+
+        mutating func value(depth: Int) throws {
+            guard depth < 512 else { throw fail("nesting too deep") }
+            guard index < bytes.count else { throw fail("the document ends where a value was expected") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                index += 1; skipSpace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return }
+                while true {
+                    skipSpace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
+                    try string()
+                    skipSpace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after a key") }
+                    index += 1; skipSpace()
+                    try value(depth: depth + 1)
+                    skipSpace()
+                    guard index < bytes.count else { throw fail("the document ends inside an object") }
+                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if bytes[index] == UInt8(ascii: "}") { index += 1; return }
+                    throw fail("expected ',' or '}'")
+                }
+            case UInt8(ascii: "["):
+                index += 1; skipSpace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return }
+                while true {
+                    skipSpace()
+                    try value(depth: depth + 1)
+                    skipSpace()
+                    guard index < bytes.count else { throw fail("the document ends inside a list") }
+                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if bytes[index] == UInt8(ascii: "]") { index += 1; return }
+                    throw fail("expected ',' or ']'")
+                }
+            case UInt8(ascii: "\""):
+                try string()
+            case UInt8(ascii: "t"): try literal("true")
+            case UInt8(ascii: "f"): try literal("false")
+            case UInt8(ascii: "n"): try literal("null")
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                try number()
+            default:
+                throw fail("unexpected character")
+            }
+        }
+
+        mutating func literal(_ word: String) throws {
+            for b in word.utf8 {
+                guard index < bytes.count, bytes[index] == b else { throw fail("unexpected character") }
+                index += 1
+            }
+        }
+
+        mutating func string() throws {
+            index += 1
+            while index < bytes.count {
+                let b = bytes[index]
+                if b == UInt8(ascii: "\"") { index += 1; return }
+                if b < 0x20 { throw fail("a control character inside a string") }
+                if b == UInt8(ascii: "\\") {
+                    index += 1
+                    guard index < bytes.count, Array("\"\\/bfnrtu".utf8).contains(bytes[index]) else { throw fail("an invalid escape in a string") }
+                }
+                index += 1
+            }
+            throw fail("a string that never ends")
+        }
+
+        mutating func number() throws {
+            let start = index
+            if bytes[index] == UInt8(ascii: "-") { index += 1 }
+            var digits = 0
+            while index < bytes.count, (48...57).contains(bytes[index]) || [46, 101, 69, 43, 45].contains(bytes[index]) {
+                index += 1; digits += 1
+            }
+            if digits == 0 { index = start; throw fail("an invalid number") }
+        }
+    }
+}
