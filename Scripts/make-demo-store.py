@@ -1,0 +1,647 @@
+#!/usr/bin/env python3
+"""Generate the demo site's JSON store (Store/) deterministically.
+
+Usage: python3 Scripts/make-demo-store.py [--out Store] [--fixtures ../shared/fixtures]
+
+Standard library only. Fixed seed, no clock, no network: two runs give byte-identical files.
+The demo pins "today" as 2026-11-20 in Europe/Moscow (+03:00). See Scripts/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import hashlib
+import json
+import os
+import random
+import re
+import sys
+from pathlib import Path
+
+SEED = 2026
+TODAY = dt.date(2026, 11, 20)          # the demo's pinned as-of date
+FIRST_DAY = dt.date(2025, 11, 21)      # one year of data: FIRST_DAY ... TODAY
+OFFSET = "+03:00"                      # Europe/Moscow, no DST
+FETCHED_AT = "2026-11-20T06:00:00Z"
+
+GITHUB_API = "https://api.github.com"
+PROFILE_SOURCE = "https://api.github.com/users/bitwiseman"
+REPOS_SOURCE = "https://api.github.com/users/bitwiseman/repos?per_page=100"
+STARRED_SOURCE = "https://api.github.com/users/bitwiseman/starred?per_page=100"
+USERS_SOURCE = "http://test-case.rikmasters.ru/api/episode/users/"
+STATISTICS_SOURCE = "http://test-case.rikmasters.ru/api/episode/statistics/"
+
+# The only workout days run we allow to be longer than OTHER_RUN_MAX days.
+LONGEST_RUN = (dt.date(2026, 5, 11), dt.date(2026, 5, 20))           # 10 days
+CURRENT_RUN = (dt.date(2026, 11, 16), dt.date(2026, 11, 20))         # 5 days, ending today
+GAPS = [
+    (dt.date(2025, 12, 30), dt.date(2026, 1, 6)),    # New Year: 8 days off
+    (dt.date(2026, 7, 6), dt.date(2026, 7, 19)),     # summer holiday: 2 weeks off
+]
+OTHER_RUN_MAX = 6
+
+PALETTE = ["#3949AB", "#1E88E5", "#00897B", "#2E7D32", "#E64A19", "#8E24AA",
+           "#D81B60", "#5D4037", "#546E7A", "#00838F", "#6A1B9A", "#C62828"]
+
+GENERATED_TOP = ["owner.json", "workouts.json", "weights.json", "users.json",
+                 "statistics.json", "timer.json"]
+
+
+# --------------------------------------------------------------------------- helpers
+
+def days(first: dt.date, last: dt.date):
+    d = first
+    while d <= last:
+        yield d
+        d += dt.timedelta(days=1)
+
+
+def dumps(value) -> bytes:
+    return (json.dumps(value, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name("." + path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def uuid4(rng: random.Random) -> str:
+    n = rng.getrandbits(128)
+    n &= ~(0xF000 << 64)
+    n |= 0x4000 << 64              # version 4
+    n &= ~(0xC000 << 48)
+    n |= 0x8000 << 48              # RFC 4122 variant
+    h = f"{n:032x}"
+    return f"{h[0:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:32]}"
+
+
+def event_int(d: dt.date) -> int:
+    """The statistics API's date: ddMMyyyy as an integer (no leading zero on the day)."""
+    return int(f"{d.day}{d.month:02d}{d.year:04d}")
+
+
+def parse_event_int(v: int) -> dt.date:
+    s = f"{v:08d}"
+    return dt.date(int(s[4:]), int(s[2:4]), int(s[0:2]))
+
+
+def runs(day_set) -> list[tuple[dt.date, dt.date]]:
+    out = []
+    for d in sorted(day_set):
+        if out and out[-1][1] + dt.timedelta(days=1) == d:
+            out[-1] = (out[-1][0], d)
+        else:
+            out.append((d, d))
+    return out
+
+
+def run_len(r) -> int:
+    return (r[1] - r[0]).days + 1
+
+
+# --------------------------------------------------------------------------- SVG
+
+def initials(username: str) -> str:
+    parts = [p for p in re.split(r"[^A-Za-z]+", username) if p]
+    return "".join(p[0] for p in parts[:2]).upper() or "?"
+
+
+def avatar_svg(letters: str, colour: str) -> bytes:
+    size = 56 if len(letters) == 1 else 48
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128">'
+        f'<rect width="128" height="128" fill="{colour}"/>'
+        f'<text x="64" y="64" dy="0.35em" text-anchor="middle" font-family="system-ui, sans-serif" '
+        f'font-size="{size}" font-weight="600" fill="#FFFFFF">{letters}</text></svg>\n'
+    ).encode("utf-8")
+
+
+SKIES = [("#4FC3F7", "#E1F5FE"), ("#FF8A65", "#FFE0B2"), ("#7986CB", "#F8BBD0"), ("#81D4FA", "#FFF9C4")]
+HILLS = [("#66BB6A", "#2E7D32"), ("#9CCC65", "#558B2F"), ("#8D6E63", "#4E342E"), ("#4DB6AC", "#00695C")]
+
+
+def photo_svg(rng: random.Random, file_id: int) -> bytes:
+    sky_top, sky_bottom = rng.choice(SKIES)
+    far, near = rng.choice(HILLS)
+    sx, sy, sr = rng.randint(40, 280), rng.randint(40, 90), rng.randint(16, 28)
+    a, b, c = rng.randint(110, 150), rng.randint(90, 140), rng.randint(120, 160)
+    e, f = rng.randint(150, 185), rng.randint(160, 195)
+    gid = f"sky{file_id}"
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240" viewBox="0 0 320 240">'
+        f'<defs><linearGradient id="{gid}" x1="0" y1="0" x2="0" y2="1">'
+        f'<stop offset="0" stop-color="{sky_top}"/><stop offset="1" stop-color="{sky_bottom}"/>'
+        '</linearGradient></defs>'
+        f'<rect width="320" height="240" fill="url(#{gid})"/>'
+        f'<circle cx="{sx}" cy="{sy}" r="{sr}" fill="#FFD54F"/>'
+        f'<path d="M0 {a} Q80 {b} 160 {c} T320 {a} V240 H0Z" fill="{far}"/>'
+        f'<path d="M0 {e} Q120 {f - 50} 220 {f} T320 {e} V240 H0Z" fill="{near}"/></svg>\n'
+    ).encode("utf-8")
+
+
+# --------------------------------------------------------------------------- workouts
+
+TYPES = ["running", "cycling", "strength", "yoga", "swimming"]
+TYPE_WEIGHTS = [40, 20, 20, 12, 8]
+MINUTES = {"running": (25, 70), "cycling": (40, 100), "strength": (35, 75),
+           "yoga": (20, 60), "swimming": (30, 60)}
+KCAL_PER_MIN = {"running": (9.5, 11.5), "cycling": (7.0, 9.0), "strength": (5.5, 7.0),
+                "yoga": (3.0, 4.0), "swimming": (8.0, 10.0)}
+NOTES = {
+    "running": ["Easy 5k along the embankment", "Intervals 6×400 m", "Интервалы 6×400 м, ноги тяжёлые",
+                "Long run, light rain", "Tempo run, felt strong", "Парк Горького, два круга"],
+    "cycling": ["Commute both ways", "Hill repeats on Vorobyovy Gory", "Велосипед по набережной"],
+    "strength": ["Deadlift PR 90 kg!", "Upper body, shoulders sore", "Ноги и кор"],
+    "yoga": ["Morning flow", "Stretching after work", "Йога, спина отпустила"],
+    "swimming": ["1.5 km freestyle", "Бассейн, 40 бассейнов"],
+}
+ESCAPE_NOTE = "Felt <b>great</b> — *stars* all around, see [link](javascript:alert(1)) & more"
+
+
+def make_workouts(rng: random.Random) -> list[dict]:
+    in_gap = lambda d: any(a <= d <= b for a, b in GAPS)
+    forced = set(days(*LONGEST_RUN)) | set(days(*CURRENT_RUN))
+    # Days that must stay empty: around the planned runs, so they are exactly as long as planned.
+    empty = {LONGEST_RUN[0] - dt.timedelta(days=1), LONGEST_RUN[1] + dt.timedelta(days=1),
+             CURRENT_RUN[0] - dt.timedelta(days=1)}
+
+    active: set[dt.date] = set()
+    week_start = FIRST_DAY - dt.timedelta(days=FIRST_DAY.weekday())
+    while week_start <= TODAY:
+        week = [d for d in days(week_start, week_start + dt.timedelta(days=6)) if FIRST_DAY <= d <= TODAY]
+        k = rng.choices([3, 4, 5], weights=[3, 4, 2])[0]
+        k = min(k, len(week))
+        active.update(rng.sample(week, k))
+        week_start += dt.timedelta(days=7)
+    active = {d for d in active if not in_gap(d) and d not in empty} | forced
+
+    # Break any run (other than the planned longest) that is longer than OTHER_RUN_MAX days.
+    changed = True
+    while changed:
+        changed = False
+        for r in runs(active):
+            if run_len(r) > OTHER_RUN_MAX and not (r[0] <= LONGEST_RUN[0] and LONGEST_RUN[1] <= r[1]):
+                cut = r[0] + dt.timedelta(days=rng.randint(2, OTHER_RUN_MAX - 1))
+                while cut in forced:
+                    cut += dt.timedelta(days=1)
+                active.discard(cut)
+                changed = True
+                break
+
+    sessions: list[tuple[dt.datetime, str]] = []
+    late_days = set(rng.sample(sorted(d for d in active if d not in forced), 4))
+    for d in sorted(active):
+        count = 2 if rng.random() < 0.05 else 1
+        slots = ["morning", "evening"] if count == 2 else [rng.choices(["morning", "evening"], [55, 45])[0]]
+        if d in late_days:
+            slots = ["late"]
+        for slot in slots:
+            if slot == "morning":
+                h, m = rng.randint(6, 8), rng.choice(range(0, 60, 5))
+            elif slot == "evening":
+                h, m = rng.randint(18, 20), rng.choice(range(0, 60, 5))
+            else:
+                h, m = 23, rng.choice(range(0, 50, 5))
+            typ = rng.choices(TYPES, TYPE_WEIGHTS)[0]
+            if count == 2 and slot == "evening":
+                typ = "yoga"
+            sessions.append((dt.datetime(d.year, d.month, d.day, h, m), typ))
+    sessions.sort()
+
+    note_indices = [i for i in range(len(sessions)) if rng.random() < 0.2]
+    escape_at = rng.choice(note_indices) if note_indices else 0
+    note_set = set(note_indices) | {escape_at}
+
+    workouts = []
+    for i, (start, typ) in enumerate(sessions):
+        lo, hi = MINUTES[typ]
+        duration = rng.randint(lo * 60, hi * 60)
+        w = {"id": uuid4(rng), "type": typ,
+             "start": start.strftime("%Y-%m-%dT%H:%M:%S") + OFFSET, "duration": duration}
+        kcal = round(duration / 60 * rng.uniform(*KCAL_PER_MIN[typ]))
+        if rng.random() >= 0.10:
+            w["calories"] = kcal
+        if typ == "strength":
+            w["exercises"] = rng.randint(5, 10)
+        if i in note_set:
+            w["notes"] = ESCAPE_NOTE if i == escape_at else rng.choice(NOTES[typ])
+        workouts.append(w)
+    return workouts
+
+
+def make_weights(rng: random.Random) -> list[dict]:
+    first = FIRST_DAY + dt.timedelta(days=(7 - FIRST_DAY.weekday()) % 7)   # first Monday
+    mondays = list(days(first, TODAY))[::7]
+    last = mondays[-1]
+    out = []
+    for d in mondays:
+        if any(a <= d <= b for a, b in GAPS[1:]):       # no scale on the summer holiday
+            continue
+        t = (d - first).days / (last - first).days
+        kg = 76.5 + (72.4 - 76.5) * t
+        if d not in (first, last):
+            kg += rng.uniform(-0.35, 0.35)
+        out.append({"date": d.isoformat(), "kg": round(kg, 1)})
+    return out
+
+
+# --------------------------------------------------------------------------- users
+
+RU_M = ["dmitry", "ivan", "sergey", "alexey", "nikita", "pavel", "andrey", "mikhail", "igor",
+        "artem", "kirill", "roman", "egor", "oleg", "maxim", "denis", "vladimir", "yury", "timur", "anton"]
+RU_W = ["anna", "olga", "maria", "ekaterina", "svetlana", "elena", "natalia", "tatiana", "yulia",
+        "irina", "polina", "daria", "ksenia", "vera", "alina", "sofia", "marina", "valeria", "nadia", "zhenya"]
+EN_M = ["mike", "john", "david", "alex", "tom", "chris", "ben", "sam", "james", "dan", "nick", "leo"]
+EN_W = ["emma", "sarah", "lisa", "kate", "jess", "lucy", "amy", "chloe", "mia", "grace", "nora", "zoe"]
+RU_SUR = ["ivanov", "petrov", "smirnov", "kuznetsov", "popov", "sokolov", "volkov", "morozov",
+          "novikov", "fedorov", "orlov", "lebedev", "kozlov", "egorov", "pavlov"]
+EN_SUR = ["smith", "brown", "miller", "wilson", "taylor", "clark", "walker", "hall", "young", "king"]
+REQUIRED_AGES = [16, 17, 18, 21, 22, 40, 41, 50, 51, 70]
+
+
+def make_username(rng: random.Random, sex: str) -> str:
+    russian = rng.random() < 0.6
+    if russian:
+        first = rng.choice(RU_M if sex == "M" else RU_W)
+        sur = rng.choice(RU_SUR) + ("" if sex == "M" else "a")
+    else:
+        first = rng.choice(EN_M if sex == "M" else EN_W)
+        sur = rng.choice(EN_SUR)
+    pattern = rng.choices(["first_i", "first.sur", "first_nn", "firstsur", "sur_first", "first.nnnn"],
+                          [25, 25, 20, 10, 10, 10])[0]
+    if pattern == "first_i":
+        return f"{first}_{sur[0]}"
+    if pattern == "first.sur":
+        return f"{first}.{sur}"
+    if pattern == "first_nn":
+        return f"{first}_{rng.randint(70, 99):02d}" if rng.random() < 0.6 else f"{first}_{rng.randint(0, 12):02d}"
+    if pattern == "firstsur":
+        return f"{first}{sur}"
+    if pattern == "sur_first":
+        return f"{sur}_{first}"
+    return f"{first}.{rng.randint(1975, 2008)}"
+
+
+def draw_age(rng: random.Random) -> int:
+    r = rng.random()
+    if r < 0.65:
+        return rng.randint(20, 40)
+    if r < 0.75:
+        return rng.randint(16, 19)
+    if r < 0.93:
+        return rng.randint(41, 55)
+    return rng.randint(56, 70)
+
+
+def make_users(rng: random.Random):
+    n = 240
+    sexes = ["M"] * 118 + ["W"] * 122
+    rng.shuffle(sexes)
+    ages = REQUIRED_AGES + [draw_age(rng) for _ in range(n - len(REQUIRED_AGES))]
+    rng.shuffle(ages)
+    online = set(rng.sample(range(1, n + 1), 36))                    # 15%
+    ids = list(range(1, n + 1))
+    shuffled = ids[:]
+    rng.shuffle(shuffled)
+    no_key = set(shuffled[0:7])                                      # ~3%: "files" missing
+    empty = set(shuffled[7:19])                                      # ~5%: "files": []
+    with_photos = shuffled[19:43]                                    # 10%: 1-2 extra photos
+    photo_only = with_photos[0]                                      # photos but no avatar
+    photo_first = with_photos[1]                                     # a photo listed before the avatar
+    with_photos = set(with_photos)
+
+    users, seen = [], set()
+    file_id = 5000
+    for uid in ids:
+        sex = sexes[uid - 1]
+        while True:
+            name = make_username(rng, sex)
+            if name not in seen:
+                break
+        seen.add(name)
+        user = {"id": uid, "sex": sex, "username": name, "isOnline": uid in online, "age": ages[uid - 1]}
+        if uid not in no_key:
+            files = []
+            if uid not in empty:
+                if uid != photo_only:
+                    file_id += rng.randint(1, 3)
+                    files.append({"id": file_id, "url": f"https://avatars.example.org/users/{uid}.svg",
+                                  "type": "avatar"})
+                if uid in with_photos:
+                    photos = []
+                    for k in range(1, rng.randint(1, 2) + 1):
+                        file_id += rng.randint(1, 3)
+                        photos.append({"id": file_id, "url": f"https://files.example.org/users/{uid}/{k}.svg",
+                                       "type": "photo"})
+                    files = photos + files if uid == photo_first else files + photos
+            user["files"] = files
+        users.append(user)
+    return users
+
+
+# --------------------------------------------------------------------------- statistics
+
+def make_statistics(rng: random.Random, users: list[dict]):
+    all_days = list(days(FIRST_DAY, TODAY))
+    span = len(all_days) - 1
+    day_w = []
+    for i, d in enumerate(all_days):
+        w = 1.0 + 1.8 * (i / span) ** 1.5                          # busier towards today
+        if d.weekday() >= 5:
+            w *= 0.55                                               # quieter weekends
+        if any(a <= d <= b for a, b in GAPS[:1]):
+            w *= 0.6                                                # New Year lull
+        day_w.append(w * rng.uniform(0.8, 1.2))
+
+    uids = [u["id"] for u in users]
+    visitors = [u for u in uids if rng.random() < 0.85]
+    heavy = rng.sample(visitors, 3)
+    user_w = {u: rng.paretovariate(2.2) for u in visitors}
+    events: dict[tuple[int, str], list[dt.date]] = {}
+    # Three clear top visitors, then the crowd.
+    for u, count in zip(heavy, (163, 131, 104)):
+        events[(u, "view")] = rng.choices(all_days, weights=day_w, k=count)
+    crowd = [u for u in visitors if u not in heavy]
+    crowd_w = [user_w[u] for u in crowd]
+    for _ in range(4000 - 163 - 131 - 104):
+        u = rng.choices(crowd, weights=crowd_w)[0]
+        events.setdefault((u, "view"), []).append(rng.choices(all_days, weights=day_w)[0])
+
+    # Subscriptions: ~150, each user at most once at a time; ~40 unsubscribe later.
+    nov = [d for d in all_days if d >= dt.date(2026, 11, 1)]
+    subscribers = rng.sample(uids, 150)
+    sub_day = {}
+    for i, u in enumerate(subscribers):
+        sub_day[u] = rng.choice(nov) if i < 4 else rng.choices(all_days, weights=day_w)[0]
+        events.setdefault((u, "subscription"), []).append(sub_day[u])
+    candidates = [u for u in subscribers[4:] if sub_day[u] < dt.date(2026, 10, 20)]
+    leavers = rng.sample(candidates, 40)
+    for i, u in enumerate(leavers):
+        if i < 3:
+            d = rng.choice(nov)                                     # a few leave this month
+        else:                                                       # the rest 5-150 days after subscribing
+            lo = sub_day[u] + dt.timedelta(days=5)
+            hi = min(TODAY, sub_day[u] + dt.timedelta(days=150))
+            d = lo + dt.timedelta(days=rng.randint(0, (hi - lo).days))
+        events.setdefault((u, "unsubscription"), []).append(d)
+
+    entries = []
+    for (u, typ), ds in sorted(events.items()):
+        ints = [event_int(d) for d in ds]
+        rng.shuffle(ints)
+        parts = 1
+        if len(ints) >= 6 and rng.random() < 0.3:
+            parts = rng.choice([2, 3])
+        cuts = sorted(rng.sample(range(1, len(ints)), parts - 1)) if parts > 1 else []
+        bounds = [0] + cuts + [len(ints)]
+        for a, b in zip(bounds, bounds[1:]):
+            entries.append({"user_id": u, "type": typ, "dates": ints[a:b]})
+    rng.shuffle(entries)
+    return entries
+
+
+# --------------------------------------------------------------------------- GitHub fixtures
+
+def load_github(fixtures: Path):
+    root = fixtures / "github" / "hub4j-bitwiseman-repos"
+    mappings = {}
+    for p in sorted((root / "mappings").glob("*.json")):
+        m = json.loads(p.read_text("utf-8"))
+        url = GITHUB_API + m["request"]["url"]
+        mappings[url] = m
+
+    def validators_of(m) -> dict:
+        h = m["response"]["headers"]
+        v = {"etag": h["ETag"]}
+        if "Last-Modified" in h:
+            v["lastModified"] = h["Last-Modified"]
+        return v
+
+    def body_of(m):
+        return json.loads((root / "__files" / m["response"]["bodyFileName"]).read_text("utf-8"))
+
+    prof_map = mappings[PROFILE_SOURCE]
+    profile = {"source": PROFILE_SOURCE, "fetchedAt": FETCHED_AT,
+               "validators": {PROFILE_SOURCE: validators_of(prof_map)}, "data": body_of(prof_map)}
+
+    # Follow rel="next" from the first page, exactly as a client would.
+    url = GITHUB_API + "/users/bitwiseman/repos?per_page=30"
+    repos, repo_validators, order = [], {}, []
+    while url:
+        m = mappings[url]
+        order.append(m["response"]["bodyFileName"])
+        page = body_of(m)
+        assert isinstance(page, list)
+        repos.extend(page)
+        repo_validators[url] = validators_of(m)
+        link = m["response"]["headers"].get("Link", "")
+        nxt = re.search(r'<([^>]+)>;\s*rel="next"', link)
+        url = nxt.group(1) if nxt else None
+    assert order == ["5-u_b_repos.json"] + [f"{i}-user_1958953_repos.json" for i in range(6, 11)], order
+    assert len(repos) == 169, len(repos)
+    assert len({r["id"] for r in repos}) == 169, "repository ids are not unique"
+    assert profile["data"]["public_repos"] == len(repos)
+    repos_env = {"source": REPOS_SOURCE, "fetchedAt": FETCHED_AT, "validators": repo_validators, "data": repos}
+
+    sroot = fixtures / "github" / "github3py-starred"
+    starred = json.loads((sroot / "starred_page7_of_7.body.json").read_text("utf-8"))
+    assert len(starred) == 16 and all(set(x) == {"starred_at", "repo"} for x in starred)
+    index = json.loads((sroot / "interactions_index.json").read_text("utf-8"))
+    rec = next(x for x in index if x["body_file"] and x["body_file"].endswith("starred_page7_of_7.body.json"))
+    sv = {"etag": rec["response_headers"]["ETag"]}
+    if "Last-Modified" in rec["response_headers"]:
+        sv["lastModified"] = rec["response_headers"]["Last-Modified"]
+    starred_env = {"source": STARRED_SOURCE, "fetchedAt": FETCHED_AT,
+                   "validators": {rec["uri"]: sv}, "data": starred}
+    return profile, repos_env, starred_env
+
+
+# --------------------------------------------------------------------------- main
+
+def clean(out: Path) -> None:
+    for name in GENERATED_TOP:
+        (out / name).unlink(missing_ok=True)
+    for sub, pattern in (("github", "*.json"), ("files", "*")):
+        d = out / sub
+        if d.is_dir():
+            for p in d.glob(pattern):
+                if p.is_file():
+                    p.unlink()
+    for p in out.rglob(".*.tmp"):
+        p.unlink()
+
+
+def main() -> int:
+    repo_root = Path(__file__).resolve().parent.parent
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", help="the store folder to (re)write (default: Store in the repository root)")
+    ap.add_argument("--fixtures", help="the shared fixtures folder (default: ../shared/fixtures "
+                                       "relative to the repository root)")
+    args = ap.parse_args()
+    # Explicit paths are taken as given (relative to the current folder); defaults are
+    # resolved from the script's location, so the script works from any folder.
+    out = Path(args.out).resolve() if args.out else repo_root / "Store"
+    fixtures = Path(args.fixtures).resolve() if args.fixtures else (repo_root / "../shared/fixtures").resolve()
+    if not (fixtures / "github" / "hub4j-bitwiseman-repos").is_dir():
+        print(f"make-demo-store: fixtures not found at {fixtures}", file=sys.stderr)
+        return 1
+
+    rng = random.Random(SEED)
+    profile, repos, starred = load_github(fixtures)
+    workouts = make_workouts(rng)
+    weights = make_weights(rng)
+    users = make_users(rng)
+    statistics = make_statistics(rng, users)
+
+    files: dict[str, bytes] = {}
+    for u in users:
+        for f in u.get("files", []):
+            key = sha256_hex(f["url"].encode("utf-8")) + ".svg"
+            if f["type"] == "avatar":
+                files[key] = avatar_svg(initials(u["username"]), rng.choice(PALETTE))
+            else:
+                files[key] = photo_svg(rng, f["id"])
+    owner_avatar = avatar_svg("AP", "#00897B")
+    owner_avatar_name = sha256_hex(owner_avatar) + ".svg"
+    files[owner_avatar_name] = owner_avatar
+    owner = {"email": "anna.petrova@example.org", "name": "Anna Petrova", "sex": "W",
+             "birthDate": "1994-05-17", "avatar": "files/" + owner_avatar_name,
+             "createdAt": "2025-11-02", "updatedAt": "2026-11-14"}
+
+    def envelope(source, data):
+        return {"source": source, "fetchedAt": FETCHED_AT, "validators": {}, "data": data}
+
+    documents = {
+        "owner.json": owner,
+        "workouts.json": workouts,
+        "weights.json": weights,
+        "github/profile.json": profile,
+        "github/repos.json": repos,
+        "github/starred.json": starred,
+        "users.json": envelope(USERS_SOURCE, {"users": users}),
+        "statistics.json": envelope(STATISTICS_SOURCE, {"statistics": statistics}),
+    }
+
+    clean(out)
+    for name, value in documents.items():
+        write_bytes(out / name, dumps(value))
+    for name, data in sorted(files.items()):
+        write_bytes(out / "files" / name, data)
+
+    check(out)
+    return 0
+
+
+# --------------------------------------------------------------------------- check
+
+def check(out: Path) -> None:
+    """Read the store back as the site would and print a summary; assert the demo's promises."""
+    load = lambda name: json.loads((out / name).read_text("utf-8"))
+    owner = load("owner.json")
+    workouts = load("workouts.json")
+    weights = load("weights.json")
+    profile = load("github/profile.json")
+    repos = load("github/repos.json")
+    starred = load("github/starred.json")
+    users = load("users.json")["data"]["users"]
+    stats = load("statistics.json")["data"]["statistics"]
+
+    # Workouts
+    starts = [dt.datetime.fromisoformat(w["start"]) for w in workouts]
+    assert starts == sorted(starts) and all(s.utcoffset() == dt.timedelta(hours=3) for s in starts)
+    assert len({w["id"] for w in workouts}) == len(workouts)
+    assert all(re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}", w["id"])
+               for w in workouts)
+    assert all(20 * 60 <= w["duration"] <= 100 * 60 for w in workouts)
+    assert all(("exercises" in w) == (w["type"] == "strength") for w in workouts)
+    assert any("<b>" in w.get("notes", "") and "javascript:" in w.get("notes", "") for w in workouts)
+    active = {s.date() for s in starts if s.date() <= TODAY}
+    assert FIRST_DAY <= min(active) and max(active) == TODAY
+    rs = runs(active)
+    longest = max(run_len(r) for r in rs)
+    current = run_len(rs[-1]) if rs[-1][1] >= TODAY - dt.timedelta(days=1) else 0
+    assert current == 5 and 9 <= longest <= 12, (current, longest)
+    assert 180 <= len(workouts) <= 220, len(workouts)
+    by_type = {}
+    for w in workouts:
+        by_type[w["type"]] = by_type.get(w["type"], 0) + 1
+    assert max(by_type, key=by_type.get) == "running"
+    gaps = sorted(((b[0] - a[1]).days - 1, a[1] + dt.timedelta(days=1)) for a, b in zip(rs, rs[1:]))[-2:]
+
+    # Weights
+    assert [w["date"] for w in weights] == sorted(w["date"] for w in weights)
+    assert TODAY - dt.timedelta(days=7) <= dt.date.fromisoformat(weights[-1]["date"]) < TODAY
+
+    # GitHub
+    assert profile["data"]["login"] == "bitwiseman" and len(repos["data"]) == 169 and len(starred["data"]) == 16
+
+    # Users
+    assert [u["id"] for u in users] == list(range(1, 241))
+    assert len({u["username"] for u in users}) == 240
+    for a in REQUIRED_AGES:
+        assert any(u["age"] == a for u in users), a
+    all_files = [f for u in users for f in u.get("files", [])]
+    assert len({f["id"] for f in all_files}) == len(all_files)
+    missing = [f["url"] for f in all_files
+               if not (out / "files" / (sha256_hex(f["url"].encode()) + ".svg")).is_file()]
+    assert not missing, missing[:3]
+    assert (out / owner["avatar"]).is_file()
+    svgs = sorted((out / "files").iterdir())
+    expected_files = {sha256_hex(f["url"].encode()) + ".svg" for f in all_files} | {Path(owner["avatar"]).name}
+    assert {p.name for p in svgs} == expected_files, "stray or missing files in Store/files"
+    avatar_names = {sha256_hex(f["url"].encode()) + ".svg" for f in all_files if f["type"] == "avatar"}
+    assert all(p.stat().st_size < 1024 for p in svgs if p.name in avatar_names)
+
+    # Statistics
+    counts = {"view": 0, "subscription": 0, "unsubscription": 0}
+    views_by_user: dict[int, int] = {}
+    nov = {"subscription": 0, "unsubscription": 0}
+    uid_set = {u["id"] for u in users}
+    for e in stats:
+        assert e["user_id"] in uid_set and e["type"] in counts
+        for v in e["dates"]:
+            d = parse_event_int(v)
+            assert event_int(d) == v and FIRST_DAY <= d <= TODAY
+            counts[e["type"]] += 1
+            if e["type"] == "view":
+                views_by_user[e["user_id"]] = views_by_user.get(e["user_id"], 0) + 1
+            elif (d.year, d.month) == (TODAY.year, TODAY.month):
+                nov[e["type"]] += 1
+    top = sorted(views_by_user.items(), key=lambda kv: (-kv[1], kv[0]))[:3]
+    assert top[0][1] > top[1][1] > top[2][1] > sorted(views_by_user.values())[-4]
+
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"Store written to {out}")
+    print(f"  owner        {owner['name']} <{owner['email']}>, avatar {owner['avatar']}")
+    print(f"  workouts     {len(workouts)} ({', '.join(f'{k} {v}' for k, v in sorted(by_type.items(), key=lambda kv: (-kv[1], kv[0])))})")
+    print(f"               current streak {current} (ending {TODAY}), longest streak {longest}"
+          f" ({', '.join(f'{r[0]}..{r[1]}' for r in rs if run_len(r) == longest)})")
+    print(f"               longest gaps: " + ", ".join(f"{n} days from {d}" for n, d in reversed(gaps)))
+    print(f"  weights      {len(weights)} ({weights[0]['date']} {weights[0]['kg']} kg -> "
+          f"{weights[-1]['date']} {weights[-1]['kg']} kg)")
+    print(f"  github       profile {profile['data']['login']}, repos {len(repos['data'])}, starred {len(starred['data'])}")
+    print(f"  users        {len(users)} (M {sum(u['sex'] == 'M' for u in users)}, W {sum(u['sex'] == 'W' for u in users)}, "
+          f"online {sum(u['isOnline'] for u in users)}, files key missing {sum('files' not in u for u in users)}, "
+          f"files empty {sum(u.get('files') == [] for u in users)}, with photos "
+          f"{sum(any(f['type'] == 'photo' for f in u.get('files', [])) for u in users)})")
+    print(f"  statistics   {len(stats)} entries: views {counts['view']}, subscriptions {counts['subscription']}, "
+          f"unsubscriptions {counts['unsubscription']}")
+    print(f"               top visitors (id: views) " + ", ".join(f"{u}: {n}" for u, n in top))
+    print(f"               in {TODAY:%B %Y}: subscriptions {nov['subscription']}, unsubscriptions {nov['unsubscription']}")
+    print(f"  files        {len(svgs)} SVGs ({len(avatar_names)} user avatars, "
+          f"{len(svgs) - len(avatar_names) - 1} photos, 1 owner avatar)")
+    print(f"  total size   {size} bytes ({size / 1024:.1f} KiB)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
