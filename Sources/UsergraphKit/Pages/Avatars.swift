@@ -26,7 +26,7 @@ public struct Avatars: Sendable {
 
     public static func placeholder(name: String, size: Int) -> String {
         let hue = Int(SHA256.digest(Array(name.utf8))[0] % 360)
-        return "<span class=\"avatar avatar-placeholder\" style=\"--avatar-hue:\(hue);width:\(size)px;height:\(size)px\" aria-hidden=\"true\">\(HTML.escape(initials(name)))</span>"
+        return "<span class=\"avatar avatar-placeholder\" style=\"--avatar-hue:\(hue)\" aria-hidden=\"true\">\(HTML.escape(initials(name)))</span>"
     }
 
     /// Up to two letters: the first of the first two words, split on spaces, dots, dashes and underscores.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `/`: the owner's card, their GitHub profile, this week's workouts, streak and level.
 enum ProfilePage {
     static func sources(_ site: SiteData) -> [PageSource] {
@@ -70,8 +72,14 @@ enum WorkoutRow {
 
 /// Links to the main pages from a given page, for templates (`{{links.users}}`).
 enum Links {
-    static func context(from page: SitePath) -> [String: Any] {
-        [
+    static func context(from page: SitePath, base: String? = nil) -> [String: Any] {
+        if let base {
+            return [
+                "home": base, "users": SitePath.users.url(base: base), "repositories": SitePath.repositories.url(base: base),
+                "starred": SitePath.starred.url(base: base), "statistics": SitePath.statistics.url(base: base), "root": base,
+            ]
+        }
+        return [
             "home": page.link(to: .home), "users": page.link(to: .users), "repositories": page.link(to: .repositories),
             "starred": page.link(to: .starred), "statistics": page.link(to: .statistics), "root": page.root,
         ]

@@ -5,19 +5,22 @@
 public struct SitePath: Sendable, Hashable {
     /// The page's folder relative to the site root, with a trailing slash, or "" for the root.
     public let folder: String
+    /// The file inside the folder: `index.html` for every page but `404.html`.
+    public let fileName: String
 
-    public init(_ folder: String) { self.folder = folder }
+    public init(_ folder: String, fileName: String = "index.html") { self.folder = folder; self.fileName = fileName }
 
     public static let home = SitePath("")
     public static let users = SitePath("users/")
     public static let repositories = SitePath("repositories/")
     public static let starred = SitePath("starred/")
     public static let statistics = SitePath("statistics/")
+    public static let notFound = SitePath("", fileName: "404.html")
     public static func user(_ id: Int) -> SitePath { SitePath("users/\(id)/") }
     public static func usersPage(_ number: Int) -> SitePath { number <= 1 ? .users : SitePath("users/page/\(number)/") }
 
     /// The output file, relative to the site root.
-    public var file: String { folder + "index.html" }
+    public var file: String { folder + fileName }
 
     /// The prefix that leads from this page back to the site root.
     public var root: String {
@@ -26,6 +29,9 @@ public struct SitePath: Sendable, Hashable {
 
     /// A relative link from this page to another page.
     public func link(to other: SitePath) -> String { root + other.file }
+
+    /// The page's public URL under a base URL (folder pages end with `/`).
+    public func url(base: String) -> String { base + (fileName == "index.html" ? folder : folder + fileName) }
 
     /// A relative link from this page to a file at the site root (`files/x.svg`).
     public func link(toFile path: String) -> String { root + path }

@@ -1,0 +1,35 @@
+# The README's two commands: `make site` builds the demo site, `make test` runs the tests.
+# Both install what a fresh Debian machine lacks first (as root, only when missing).
+
+SWIFT ?= swift
+BIN = .build/release/usergraph
+APT_PACKAGES = libcmark-dev pkg-config
+
+.PHONY: site test deps build demo-store clean
+
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product usergraph
+
+site: build
+	$(BIN) build --quiet
+	@echo "The demo site is in $(CURDIR)/_site/ (open $(CURDIR)/_site/index.html)"
+
+test: deps
+	$(SWIFT) test
+
+# Regenerates the demo store from ../shared/fixtures (the store is committed; this is only
+# for changing it on purpose).
+demo-store:
+	python3 Scripts/make-demo-store.py
+
+clean:
+	rm -rf .build _site

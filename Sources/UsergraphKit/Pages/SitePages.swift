@@ -1,0 +1,19 @@
+/// Every page of the site, in a stable order.
+public enum SitePages {
+    public static func sources(_ site: SiteData) -> [PageSource] {
+        var sources = ProfilePage.sources(site)
+        sources += UsersPages.sources(site)
+        sources += RepositoryPages.sources(site)
+        sources += StatisticsPage.sources(site)
+        sources.append(notFound(site))
+        return sources
+    }
+
+    /// `404.html` sits at the root but is served for any depth, so its links must not be
+    /// relative: with a base URL they are absolute, without one they lead to the root.
+    static func notFound(_ site: SiteData) -> PageSource {
+        PageSource(path: .notFound, template: "404", section: .none) {
+            ["links": Links.context(from: .home, base: site.config.baseURL)]
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import UsergraphKit
+
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Renders the site from the store into the output folder."
+    )
+
+    @OptionGroup var site: SiteOptions
+
+    @Option(name: .long, help: ArgumentHelp("Write the site here instead of the config's `output`.", valueName: "dir"))
+    var output: String?
+
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("The site's public URL (canonical links, sitemap.xml).", valueName: "url"))
+    var baseURL: String?
+
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("Count statistics as of this day (YYYY-MM-DD).", valueName: "date"))
+    var asOf: String?
+
+    @Flag(name: .long, help: "Never fetch: render from what the store holds.")
+    var offline = false
+
+    @Flag(name: .long, help: "Print nothing on success.")
+    var quiet = false
+
+    func validate() throws {
+        if let baseURL, !URLCheck.isAbsoluteHTTP(baseURL) {
+            throw ValidationError("--base-url must be an absolute http(s) URL, not `\(baseURL)`.")
+        }
+        _ = try parseDay(asOf, option: "--as-of")
+    }
+
+    func run() throws {
+        try runReportingErrors {
+            let config = try site.load()
+            let started = Date()
+            let report = try SiteBuild.run(
+                config: config,
+                options: BuildOptions(output: output, baseURL: baseURL, asOf: try parseDay(asOf, option: "--as-of")))
+            guard !quiet, Terminal.stderrIsTerminal else { return }
+            for warning in report.warnings { Terminal.note("warning: " + warning) }
+            if !report.missing.isEmpty {
+                Terminal.note("The store has no \(report.missing.joined(separator: ", ")); those pages say so.")
+            }
+            let ms = Int(Date().timeIntervalSince(started) * 1000)
+            Terminal.note("Built \(report.pages) pages and \(report.files) files as of \(report.asOf.iso) into \(report.output) in \(ms) ms.")
+        }
+    }
+}

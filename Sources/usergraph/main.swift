@@ -1,2 +1,0 @@
-import UsergraphKit
-print("usergraph")
