@@ -2,10 +2,11 @@ import Mustache
 
 /// Escaping for `{{value}}` in page templates, which are Markdown that may contain raw HTML.
 ///
-/// Every character that could start Markdown or HTML syntax becomes a numeric character
-/// reference. CommonMark treats references as literal text (never as markup), and inside raw
-/// HTML blocks the browser decodes them, so one escaping is right in both places. Line breaks
-/// become spaces so a value can never end a block and start a new one.
+/// Characters that could start inline Markdown or HTML syntax anywhere (`& < > " ' \\ ` * _ [ ] #`)
+/// become character references, which CommonMark treats as literal text and browsers decode
+/// inside raw HTML, so one escaping is right in both places. Line breaks become spaces, so a
+/// value can never end a block and start another; block markers (`-`, `+`, `>`, `1.`, leading
+/// spaces…) only mean something at the start of a line, so they are escaped only there.
 public struct MarkdownEscaping: MustacheContentType {
     public static let name = "USERGRAPH_MARKDOWN"
 
@@ -14,32 +15,62 @@ public struct MarkdownEscaping: MustacheContentType {
     public func escapeText(_ text: String) -> String { MarkdownEscaping.escape(text) }
 
     public static func escape(_ text: String) -> String {
-        var needs = false
-        for b in text.utf8 where Self.special[Int(b)] { needs = true; break }
-        if !needs { return text }
+        let bytes = text.utf8
+        guard let first = bytes.first else { return text }
+        let leadingMarker = blockStart(bytes)
+        if leadingMarker == nil, !isBlockStart(first), !bytes.contains(where: { inline[Int($0)] }) { return text }
         var out = [UInt8]()
-        out.reserveCapacity(text.utf8.count + 16)
-        for b in text.utf8 {
-            if Self.special[Int(b)] {
-                if b == 10 || b == 13 || b == 9 { out.append(32); continue }
-                out.append(contentsOf: [38, 35]) // "&#"
-                if b >= 100 { out.append(48 + b / 100) }
-                out.append(48 + (b / 10) % 10)
-                out.append(48 + b % 10)
-                out.append(59) // ";"
-            } else {
-                out.append(b)
+        out.reserveCapacity(bytes.count + 16)
+        var index = 0
+        for b in bytes {
+            defer { index += 1 }
+            if index == leadingMarker || (index == 0 && isBlockStart(b)) {
+                appendNumeric(b, to: &out)
+                continue
+            }
+            switch b {
+            case 38: out.append(contentsOf: Array("&amp;".utf8))
+            case 60: out.append(contentsOf: Array("&lt;".utf8))
+            case 62: out.append(contentsOf: Array("&gt;".utf8))
+            case 34: out.append(contentsOf: Array("&quot;".utf8))
+            case 10, 13, 9: out.append(32)
+            default:
+                if inline[Int(b)] { appendNumeric(b, to: &out) } else { out.append(b) }
             }
         }
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// ASCII punctuation with a meaning in CommonMark or HTML, plus line breaks and tabs.
-    static let special: [Bool] = {
+    private static func appendNumeric(_ b: UInt8, to out: inout [UInt8]) {
+        out.append(contentsOf: [38, 35]) // "&#"
+        if b >= 100 { out.append(48 + b / 100) }
+        out.append(48 + (b / 10) % 10)
+        out.append(48 + b % 10)
+        out.append(59) // ";"
+    }
+
+    /// Characters with an inline meaning wherever they stand.
+    static let inline: [Bool] = {
         var table = [Bool](repeating: false, count: 256)
-        for c in "&<>\"'\\`*_[](){}!#+-.=|~:\n\r\t".utf8 { table[Int(c)] = true }
+        for c in "&<>\"'\\`*_[]#\n\r\t".utf8 { table[Int(c)] = true }
         return table
     }()
+
+    /// A first character that can open a block: list, quote, heading, thematic break,
+    /// setext underline, fence, table, or indentation.
+    static func isBlockStart(_ b: UInt8) -> Bool {
+        b == 32 || b == 9 || b == 45 || b == 43 || b == 61 || b == 124 || b == 126 || b == 58 || b == 62 || b == 33
+    }
+
+    /// The index of the `.` or `)` of an ordered-list marker (`12.` / `3)`) at the start.
+    static func blockStart(_ bytes: String.UTF8View) -> Int? {
+        var index = 0
+        for b in bytes {
+            if b >= 48, b <= 57, index < 9 { index += 1; continue }
+            return index > 0 && (b == 46 || b == 41) ? index : nil
+        }
+        return nil
+    }
 }
 
 /// HTML escaping for text and attribute values in HTML that usergraph builds itself.

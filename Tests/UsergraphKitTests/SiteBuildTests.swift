@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+@testable import UsergraphKit
+
+@Suite struct SiteBuildTests {
+    /// Builds the bundled demo into a scratch folder.
+    static func buildDemo(baseURL: String? = nil) throws -> (BuildReport, String) {
+        let output = try TestPaths.scratch("demo") + "/site"
+        let config = try ConfigLoader.load(path: TestPaths.demoConfig)
+        let report = try SiteBuild.run(config: config, options: BuildOptions(output: output, baseURL: baseURL))
+        return (report, output)
+    }
+
+    static func htmlFiles(in root: String) -> [String] {
+        let walker = FileManager.default.enumerator(atPath: root)
+        var files: [String] = []
+        while let item = walker?.nextObject() as? String { if item.hasSuffix(".html") { files.append(item) } }
+        return files.sorted()
+    }
+
+    /// Attribute values as a browser reads them.
+    static func decodeEntities(_ text: String) -> String {
+        var out = text.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&quot;", with: "\"")
+        while let range = out.range(of: "&#[0-9]+;", options: .regularExpression) {
+            let code = Int(out[range].dropFirst(2).dropLast()) ?? 63
+            out.replaceSubrange(range, with: String(UnicodeScalar(UInt8(clamping: code))))
+        }
+        return out
+    }
+
+    @Test func demoBuildsEveryPageOfTheDesign() throws {
+        let (report, output) = try Self.buildDemo()
+        let fm = FileManager.default
+        for page in ["index.html", "users/index.html", "users/page/2/index.html", "users/page/3/index.html", "users/1/index.html",
+                     "users/240/index.html", "repositories/index.html", "starred/index.html", "statistics/index.html", "404.html",
+                     "assets/style.css"] {
+            #expect(fm.fileExists(atPath: output + "/" + page), "missing \(page)")
+        }
+        #expect(!fm.fileExists(atPath: output + "/users/page/4/index.html"))
+        #expect(!fm.fileExists(atPath: output + "/sitemap.xml"), "a sitemap needs a base URL")
+        #expect(report.missing.isEmpty)
+        #expect(report.pages == 1 + 3 + 240 + 2 + 1 + 1)
+        let users = try TestPaths.read(output + "/users/index.html")
+        #expect(users.components(separatedBy: "class=\"user-card\"").count - 1 == 100)
+        let repos = try TestPaths.read(output + "/repositories/index.html")
+        #expect(repos.components(separatedBy: "class=\"repo-card\"").count - 1 == 169)
+    }
+
+    @Test func everyRelativeLinkResolvesToAFile() throws {
+        let (_, output) = try Self.buildDemo()
+        let pattern = try NSRegularExpression(pattern: "(?:href|src)=\"([^\"]*)\"")
+        var checked = 0
+        for file in Self.htmlFiles(in: output) {
+            let html = try TestPaths.read(output + "/" + file)
+            let folder = URL(fileURLWithPath: output + "/" + file).deletingLastPathComponent()
+            for match in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
+                guard let range = Range(match.range(at: 1), in: html) else { continue }
+                let link = Self.decodeEntities(String(html[range]))
+                if link.hasPrefix("http://") || link.hasPrefix("https://") || link.hasPrefix("mailto:") || link.hasPrefix("#") { continue }
+                #expect(!link.hasPrefix("/"), "\(file): root-relative link \(link) breaks when opened from disk")
+                #expect(!link.hasSuffix("/"), "\(file): folder link \(link) does not open from disk")
+                let target = folder.appendingPathComponent(link).standardizedFileURL.path
+                #expect(FileManager.default.fileExists(atPath: target), "\(file): \(link) points at nothing")
+                #expect(target.hasPrefix(output), "\(file): \(link) leaves the site")
+                checked += 1
+            }
+        }
+        #expect(checked > 3000)
+    }
+
+    @Test func theNavigationMarksTheCurrentPage() throws {
+        let (_, output) = try Self.buildDemo()
+        let stats = try TestPaths.read(output + "/statistics/index.html")
+        #expect(stats.contains("<a href=\"../statistics/index.html\" aria-current=\"page\">"))
+        #expect(stats.components(separatedBy: "aria-current=\"page\"").count - 1 == 1)
+        let starred = try TestPaths.read(output + "/starred/index.html")
+        #expect(starred.contains("<a href=\"../repositories/index.html\" aria-current=\"page\">"))
+        #expect(starred.contains("lang=\"en\""))
+    }
+
+    @Test func hostileDataShowsAsTextAndNeverAsMarkup() throws {
+        let repo = """
+        [{"id": 1, "name": "evil", "full_name": "x/evil", "html_url": "javascript:alert(1)",
+          "description": "<script>alert('x')</script> [click](javascript:alert(1)) <img src=x onerror=alert(1)>",
+          "language": "<b>Swift</b>", "stargazers_count": 3, "forks_count": 1}]
+        """
+        let users = """
+        {"users": [{"id": 7, "sex": "W", "username": "<i>eve</i>\\n# heading", "isOnline": true, "age": 30,
+          "files": [{"id": 1, "url": "javascript:alert(1)", "type": "avatar"}]}]}
+        """
+        let site = try TestPaths.site(store: [
+            "github/repos.json": "{\"source\": \"x\", \"fetchedAt\": \"2026-11-20T06:00:00Z\", \"data\": \(repo)}",
+            "users.json": "{\"source\": \"x\", \"fetchedAt\": \"2026-11-20T06:00:00Z\", \"data\": \(users)}",
+        ])
+        _ = try SiteBuild.run(config: try ConfigLoader.load(path: site + "/usergraph.yml"))
+        let repos = try TestPaths.read(site + "/_site/repositories/index.html")
+        #expect(!repos.contains("<script>"))
+        #expect(!repos.contains("<img src=x"))
+        #expect(!repos.contains("<b>Swift"))
+        #expect(!repos.contains("href=\"javascript"))
+        #expect(!repos.contains("href=\"javascript&#58;"))
+        #expect(repos.contains("&lt;script&gt;alert"))
+        let user = try TestPaths.read(site + "/_site/users/7/index.html")
+        #expect(!user.contains("<i>eve"))
+        #expect(!user.contains("<h1># heading") && !user.contains("<h1>heading"))
+        #expect(!user.contains("javascript"))
+    }
+
+    @Test func missingCollectionsRenderAnHonestEmptyState() throws {
+        let site = try TestPaths.site(store: [:])
+        let report = try SiteBuild.run(config: try ConfigLoader.load(path: site + "/usergraph.yml"))
+        #expect(report.missing.count == 5)
+        let users = try TestPaths.read(site + "/_site/users/index.html")
+        #expect(users.contains("The store has no users yet"))
+        let repos = try TestPaths.read(site + "/_site/repositories/index.html")
+        #expect(repos.contains("The store has no repositories yet"))
+        let home = try TestPaths.read(site + "/_site/index.html")
+        #expect(home.contains("No GitHub profile in the store yet"))
+        #expect(home.contains("There is no owner profile in the store yet"))
+    }
+
+    @Test func aBaseURLAddsCanonicalLinksSitemapAndRobots() throws {
+        let (_, output) = try Self.buildDemo(baseURL: "https://anna.example.org/dashboard")
+        let sitemap = try TestPaths.read(output + "/sitemap.xml")
+        #expect(sitemap.contains("<loc>https://anna.example.org/dashboard/users/7/</loc>"))
+        #expect(sitemap.contains("<loc>https://anna.example.org/dashboard/</loc>"))
+        #expect(!sitemap.contains("404"))
+        #expect(sitemap.components(separatedBy: "<url>").count - 1 == 247)
+        let robots = try TestPaths.read(output + "/robots.txt")
+        #expect(robots.contains("Sitemap: https://anna.example.org/dashboard/sitemap.xml"))
+        let user = try TestPaths.read(output + "/users/7/index.html")
+        #expect(user.contains("<link rel=\"canonical\" href=\"https://anna.example.org/dashboard/users/7/\">"))
+        let notFound = try TestPaths.read(output + "/404.html")
+        #expect(notFound.contains("href=\"https://anna.example.org/dashboard/assets/style.css\""))
+    }
+
+    @Test func aBrokenTemplateNamesFileLineAndTagAndPublishesNothing() throws {
+        let site = try TestPaths.site(store: [:])
+        try TestPaths.write("---\ntitle: Users\n---\n# Users\n\n{{#users}}\n{{username}}\n{{/user}}\n", to: site + "/Templates/users.md")
+        let error = #expect(throws: UsergraphError.self) { try SiteBuild.run(config: try ConfigLoader.load(path: site + "/usergraph.yml")) }
+        #expect(error?.message.hasPrefix(site + "/Templates/users.md:8:") == true)
+        #expect(error?.message.contains("{{/user}}") == true)
+        #expect(!FileManager.default.fileExists(atPath: site + "/_site"))
+    }
+
+    @Test func aFailedBuildLeavesThePublishedSiteAsItWas() throws {
+        let site = try TestPaths.site(store: [:])
+        _ = try SiteBuild.run(config: try ConfigLoader.load(path: site + "/usergraph.yml"))
+        let before = try TestPaths.read(site + "/_site/index.html")
+        try TestPaths.write("{ not json", to: site + "/Store/owner.json")
+        #expect(throws: UsergraphError.self) { try SiteBuild.run(config: try ConfigLoader.load(path: site + "/usergraph.yml")) }
+        #expect(try TestPaths.read(site + "/_site/index.html") == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func theSameInputsGiveTheSameBytes() throws {
+        let (_, first) = try Self.buildDemo()
+        let (_, second) = try Self.buildDemo()
+        for file in Self.htmlFiles(in: first) {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: first + "/" + file)) == Data(contentsOf: URL(fileURLWithPath: second + "/" + file)), "\(file) differs")
+        }
+    }
+}
