@@ -1,0 +1,74 @@
+extension SVGCharts {
+    /// Vertical bar chart, one bar per point, value written above each bar when it fits.
+    /// - Parameters:
+    ///   - points: labelled values, left to right; negative values hang below the 0 line.
+    ///   - options: ids, title, "no data" text, viewBox size and value decimals.
+    public static func bars(_ points: [ChartPoint], options: SVGChartOptions) -> String {
+        bars(labels: points.map(\.label), series: [ChartSeries(name: "", values: points.map(\.value))], options: options)
+    }
+
+    /// Grouped vertical bar chart: for each label one bar per series side by side (e.g. men and
+    /// women per age bucket), with a legend of series names when there is more than one series.
+    /// - Parameters:
+    ///   - labels: one per group, written under it; a series shorter than this counts as 0.
+    ///   - series: the values; colours follow `--ug-series-1…6` in order.
+    ///   - options: ids, title, "no data" text, viewBox size and value decimals.
+    public static func bars(labels: [String], series: [ChartSeries], options: SVGChartOptions) -> String {
+        guard !labels.isEmpty, !series.isEmpty else { return SVGDocument.empty(options) }
+        var doc = SVGDocument(options: options)
+        let values = series.map { s in labels.indices.map { $0 < s.values.count ? Num.clean(s.values[$0]) : 0 } }
+        let all = values.flatMap { $0 }
+        let d = Num.decimals(for: all, requested: options.decimals)
+        var lo = min(0, all.min() ?? 0)
+        var hi = max(0, all.max() ?? 0)
+        if hi - lo < 1e-12 { (lo, hi) = (0, 1) }
+        let legendH = series.count > 1 ? 24.0 : 0
+        let left = Plot.leftMargin(labels: [Num.fixed(hi, decimals: d), Num.fixed(lo, decimals: d)])
+        // The top margin leaves room for the tallest bar's value; values of negative bars are
+        // written under them, so the group labels move down a line.
+        let below = lo < 0 ? 14.0 : 0
+        let plot = Plot(
+            left: left, top: 22 + legendH, right: doc.width - 8, bottom: doc.height - 26 - below, lo: lo, hi: hi)
+        if series.count > 1 { doc.legend(series.map(\.name), x: plot.left, y: 16, maxX: doc.width - 4) }
+        plot.drawAxes(&doc, decimals: d)
+
+        let groupW = plot.width / Double(labels.count)
+        let barW = groupW * 0.8 / Double(series.count)
+        let zero = plot.y(0)
+        var valueLabels: [(String, Double, Double)] = []
+        for (g, label) in labels.enumerated() {
+            let gx = plot.left + Double(g) * groupW + groupW * 0.1
+            for (s, row) in values.enumerated() {
+                let v = row[g]
+                var top = min(zero, plot.y(v))
+                var h = abs(plot.y(v) - zero)
+                // A non-zero value stays visible however small it is next to the largest.
+                if v != 0 && h < 1 {
+                    h = 1
+                    if v > 0 { top = zero - 1 }
+                }
+                let name = series[s].name
+                let tip = (name.isEmpty ? label : "\(label), \(name)") + ": " + Num.fixed(v, decimals: d)
+                let x = gx + Double(s) * barW
+                doc.rect(x: x, y: top, w: max(0, barW - 1), h: h, fill: SVG.series(s), title: tip)
+                let text = Num.fixed(v, decimals: d)
+                if Double(text.count) * SVG.charWidth * 0.85 <= barW + 2 {
+                    valueLabels.append((text, x + barW / 2, v < 0 ? top + h + 12 : top - 4))
+                }
+            }
+        }
+        doc.beginText(size: 11)
+        for (text, x, y) in valueLabels { doc.text(text, x: x, y: y, anchor: "middle") }
+        doc.end()
+        // Thin out group labels on crowded charts instead of letting them overlap.
+        let widest = Double(labels.map(\.count).max() ?? 1) * SVG.charWidth
+        let step = max(1, Int((min(widest, 60) / max(groupW, 1)).rounded(.up)))
+        doc.beginText()
+        for (g, label) in labels.enumerated() where g % step == 0 {
+            let cx = plot.left + (Double(g) + 0.5) * groupW
+            doc.text(SVG.fit(label, room: groupW * Double(step) - 4), x: cx, y: plot.bottom + below + 18, anchor: "middle")
+        }
+        doc.end()
+        return doc.finish()
+    }
+}

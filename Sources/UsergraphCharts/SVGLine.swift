@@ -1,0 +1,70 @@
+extension SVGCharts {
+    /// Line chart of one or more series over the same x positions, with min/max (and 0) y labels,
+    /// the first and last x labels, optional dots, and a legend when there are several series.
+    /// - Parameters:
+    ///   - series: the lines, oldest value first; colours follow `--ug-series-1…6`.
+    ///   - labels: x labels per position (e.g. dates); the first and last are drawn under the
+    ///     axis, all are used in the dots' tooltips. May be empty.
+    ///   - options: ids, title, "no data" text, viewBox size and value decimals.
+    ///   - showDots: draw a dot with a tooltip per value (skipped above 120 values, where dots
+    ///     would merge into a smear); a single value always gets its dot.
+    ///   - includeZero: keep 0 inside the y range (counts); false fits the range to the data.
+    public static func line(
+        _ series: [ChartSeries], labels: [String] = [], options: SVGChartOptions,
+        showDots: Bool = false, includeZero: Bool = true
+    ) -> String {
+        let count = series.map(\.values.count).max() ?? 0
+        guard count > 0 else { return SVGDocument.empty(options) }
+        var doc = SVGDocument(options: options)
+        let data = series.map { $0.values.map(Num.clean) }
+        let all = data.flatMap { $0 }
+        let d = Num.decimals(for: all, requested: options.decimals)
+        let (lo, hi) = Num.range(all, includeZero: includeZero)
+        let legendH = series.count > 1 ? 24.0 : 0
+        let hasX = !labels.isEmpty
+        let left = Plot.leftMargin(labels: [Num.fixed(hi, decimals: d), Num.fixed(lo, decimals: d)])
+        let plot = Plot(
+            left: left, top: 12 + legendH, right: doc.width - 12, bottom: doc.height - (hasX ? 28 : 10),
+            lo: lo, hi: hi)
+        if series.count > 1 { doc.legend(series.map(\.name), x: plot.left, y: 16, maxX: doc.width - 4) }
+        let first = all.first ?? 0
+        let isFlat = all.allSatisfy { $0 == first } && (!includeZero || first == 0)
+        plot.drawAxes(&doc, decimals: d, flat: isFlat ? first : nil)
+
+        let x = { (i: Int) -> Double in
+            count == 1 ? plot.left + plot.width / 2 : plot.left + plot.width * Double(i) / Double(count - 1)
+        }
+        for (s, values) in data.enumerated() where !values.isEmpty {
+            let points = values.enumerated().map { "\(SVG.n(x($0.offset))),\(SVG.n(plot.y($0.element)))" }
+            doc.add(
+                "<polyline points=\"\(points.joined(separator: " "))\""
+                    + " style=\"fill:none;stroke:\(SVG.series(s));stroke-width:2;stroke-linejoin:round;stroke-linecap:round\"/>")
+            guard (showDots && count <= 120) || count == 1 else { continue }
+            for (i, v) in values.enumerated() {
+                let label = i < labels.count ? labels[i] : ""
+                let name = series[s].name
+                var tip = label.isEmpty ? "" : label + ": "
+                if series.count > 1 && !name.isEmpty { tip += name + " " }
+                tip += Num.fixed(v, decimals: d)
+                doc.add(
+                    "<circle cx=\"\(SVG.n(x(i)))\" cy=\"\(SVG.n(plot.y(v)))\" r=\"3.5\" style=\"fill:\(SVG.series(s))\">"
+                        + "<title>\(SVG.esc(tip))</title></circle>")
+            }
+        }
+        if hasX {
+            doc.beginText(size: 12)
+            let y = plot.bottom + 20
+            let room = count == 1 ? plot.width : plot.width / 2 - 4
+            if count == 1 {
+                doc.text(SVG.fit(labels[0], room: room), x: x(0), y: y, anchor: "middle")
+            } else {
+                doc.text(SVG.fit(labels[0], room: room), x: plot.left, y: y, anchor: "start")
+                if labels.count >= count {
+                    doc.text(SVG.fit(labels[count - 1], room: room), x: plot.right, y: y, anchor: "end")
+                }
+            }
+            doc.end()
+        }
+        return doc.finish()
+    }
+}

@@ -1,0 +1,181 @@
+/// Inline SVG charts for HTML pages: no script, no external references, colours only through
+/// CSS custom properties (`--ug-series-1…6`, `--ug-axis`, `--ug-text`, `--ug-heat-0…4`) with
+/// fallbacks, so a page's light and dark themes restyle them.
+public enum SVGCharts {}
+
+/// What every SVG chart needs besides its data.
+public struct SVGChartOptions: Sendable, Equatable {
+    /// Prefix for element ids (`PREFIX-title`, `PREFIX-desc`); unique per chart on a page.
+    /// Characters other than ASCII letters, digits, `-` and `_` become `-`.
+    public var idPrefix: String
+    /// Accessible name, the `<title>`.
+    public var title: String
+    /// Accessible description, the `<desc>`; the title is used when empty.
+    public var description: String
+    /// Text drawn instead of the chart when there is nothing to draw.
+    public var noData: String
+    /// viewBox width in user units; the SVG itself is `width="100%"` up to this many pixels.
+    public var width: Double
+    /// viewBox height in user units.
+    public var height: Double
+    /// Digits after the point for value labels; nil means 0 for whole values, else 1.
+    public var decimals: Int?
+
+    /// Makes options; only the id prefix and the title are required.
+    public init(
+        idPrefix: String, title: String, description: String = "", noData: String = "",
+        width: Double = 480, height: Double = 240, decimals: Int? = nil
+    ) {
+        self.idPrefix = idPrefix
+        self.title = title
+        self.description = description
+        self.noData = noData
+        self.width = width
+        self.height = height
+        self.decimals = decimals
+    }
+}
+
+enum SVG {
+    static let seriesFallback = ["#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2"]
+    static let heatFallback = ["#ebedf0", "#9be9a8", "#40c463", "#30a14e", "#216e39"]
+    /// currentColor as the fallback keeps labels readable on whatever background the page has.
+    static let text = "var(--ug-text,currentColor)"
+    static let axis = "var(--ug-axis,#8c8c8c)"
+    static let fontSize = 13.0
+    /// Rough advance of one character at `fontSize`, used to keep labels from overlapping;
+    /// generous on purpose since the real font is the page's.
+    static let charWidth = 7.8
+
+    static func series(_ i: Int) -> String {
+        let k = ((i % 6) + 6) % 6
+        return "var(--ug-series-\(k + 1),\(seriesFallback[k]))"
+    }
+
+    static func heat(_ level: Int) -> String {
+        let k = max(0, min(4, level))
+        return "var(--ug-heat-\(k),\(heatFallback[k]))"
+    }
+
+    /// Escapes the five XML specials and drops characters XML 1.0 forbids, so any label from
+    /// data is inert text and the document always parses.
+    static func esc(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(u)
+            default:
+                let v = u.value
+                let allowed = (v >= 0x20 && v < 0xD800) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
+                if allowed { out.unicodeScalars.append(u) }
+            }
+        }
+        return out
+    }
+
+    /// An id prefix that is a valid XML name whatever the caller passed.
+    static func idPrefix(_ raw: String) -> String {
+        var out = ""
+        for u in raw.unicodeScalars {
+            let ok = (u >= "a" && u <= "z") || (u >= "A" && u <= "Z") || (u >= "0" && u <= "9") || u == "-" || u == "_"
+            out.unicodeScalars.append(ok ? u : "-")
+        }
+        if let first = out.unicodeScalars.first, (first >= "a" && first <= "z") || (first >= "A" && first <= "Z") {
+            return out
+        }
+        return "ug" + (out.isEmpty ? "" : "-") + out
+    }
+
+    static func n(_ x: Double) -> String { Num.short(x) }
+
+    /// Cuts a label to about `room` user units, with an ellipsis; full text stays in the tooltip.
+    static func fit(_ text: String, room: Double) -> String {
+        let chars = Int(room / charWidth)
+        guard text.count > chars else { return text }
+        guard chars >= 2 else { return chars == 1 ? String(text.prefix(1)) : "" }
+        return String(text.prefix(chars - 1)) + "…"
+    }
+}
+
+/// Accumulates one SVG document; parts are appended to an array and joined once.
+struct SVGDocument {
+    private var parts: [String] = []
+    let width: Double
+    let height: Double
+
+    init(options: SVGChartOptions, width: Double? = nil, height: Double? = nil) {
+        let w = max(1, Num.clean(width ?? options.width))
+        let h = max(1, Num.clean(height ?? options.height))
+        self.width = w
+        self.height = h
+        let id = SVG.idPrefix(options.idPrefix)
+        let desc = options.description.isEmpty ? options.title : options.description
+        parts.append(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(SVG.n(w)) \(SVG.n(h))\" width=\"100%\""
+                + " role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\""
+                + " style=\"max-width:\(SVG.n(w))px;height:auto;font-family:inherit\">")
+        parts.append("<title id=\"\(id)-title\">\(SVG.esc(options.title))</title>")
+        parts.append("<desc id=\"\(id)-desc\">\(SVG.esc(desc))</desc>")
+    }
+
+    mutating func add(_ s: String) { parts.append(s) }
+
+    /// Opens a group whose text inherits the label colour and the page's font.
+    mutating func beginText(size: Double = SVG.fontSize) {
+        parts.append("<g style=\"fill:\(SVG.text);font-family:inherit;font-size:\(SVG.n(size))px\">")
+    }
+
+    mutating func end() { parts.append("</g>") }
+
+    mutating func text(_ s: String, x: Double, y: Double, anchor: String = "start") {
+        let a = anchor == "start" ? "" : " text-anchor=\"\(anchor)\""
+        parts.append("<text x=\"\(SVG.n(x))\" y=\"\(SVG.n(y))\"\(a)>\(SVG.esc(s))</text>")
+    }
+
+    mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, dashed: Bool = false) {
+        let dash = dashed ? ";stroke-dasharray:3 3" : ""
+        parts.append(
+            "<line x1=\"\(SVG.n(x1))\" y1=\"\(SVG.n(y1))\" x2=\"\(SVG.n(x2))\" y2=\"\(SVG.n(y2))\""
+                + " style=\"stroke:\(SVG.axis);stroke-width:1\(dash)\"/>")
+    }
+
+    /// A rectangle with an optional tooltip.
+    mutating func rect(x: Double, y: Double, w: Double, h: Double, fill: String, title: String = "", rx: Double = 0) {
+        let r = rx > 0 ? " rx=\"\(SVG.n(rx))\"" : ""
+        let head = "<rect x=\"\(SVG.n(x))\" y=\"\(SVG.n(y))\" width=\"\(SVG.n(max(0, w)))\" height=\"\(SVG.n(max(0, h)))\"\(r) style=\"fill:\(fill)\""
+        parts.append(title.isEmpty ? head + "/>" : head + "><title>\(SVG.esc(title))</title></rect>")
+    }
+
+    /// Legend swatches with names in one row from (x, y), each item sized by its text.
+    mutating func legend(_ names: [String], x: Double, y: Double, maxX: Double) {
+        var cx = x
+        beginText()
+        for (i, name) in names.enumerated() {
+            let label = SVG.fit(name, room: max(0, maxX - cx - 18))
+            if label.isEmpty { break }
+            end()
+            rect(x: cx, y: y - 10, w: 12, h: 12, fill: SVG.series(i), rx: 2)
+            beginText()
+            text(label, x: cx + 16, y: y)
+            cx += 16 + Double(label.count) * SVG.charWidth + 14
+        }
+        end()
+    }
+
+    func finish() -> String { (parts + ["</svg>"]).joined(separator: "\n") }
+
+    /// The small chart shown for empty data: still titled, just the caller's words.
+    static func empty(_ options: SVGChartOptions) -> String {
+        var doc = SVGDocument(options: options, height: 48)
+        doc.beginText()
+        doc.text(options.noData, x: doc.width / 2, y: 29, anchor: "middle")
+        doc.end()
+        return doc.finish()
+    }
+}

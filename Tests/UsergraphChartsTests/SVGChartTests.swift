@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+@testable import UsergraphCharts
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+struct SVGCase: Sendable, CustomTestStringConvertible {
+    let name: String
+    let prefix: String
+    let render: @Sendable (SVGChartOptions) -> String
+    var testDescription: String { name }
+    var options: SVGChartOptions {
+        SVGChartOptions(idPrefix: prefix, title: "Chart \(name)", description: "Test chart \(name)", noData: "No data yet")
+    }
+    var output: String { render(options) }
+}
+
+let svgCases: [SVGCase] = [
+    SVGCase(name: "bars", prefix: "langs") { SVGCharts.bars(Sample.languages, options: $0) },
+    SVGCase(name: "bars-empty", prefix: "e1") { SVGCharts.bars([], options: $0) },
+    SVGCase(name: "bars-one", prefix: "one") { SVGCharts.bars([ChartPoint(label: "Swift", value: 1)], options: $0) },
+    SVGCase(name: "bars-zero", prefix: "z") {
+        SVGCharts.bars([ChartPoint(label: "a", value: 0), ChartPoint(label: "b", value: 0)], options: $0)
+    },
+    SVGCase(name: "bars-negative", prefix: "neg") { SVGCharts.bars(Sample.weightChange, options: $0) },
+    SVGCase(name: "bars-hostile", prefix: "x\"><script>") { SVGCharts.bars(Sample.hostile, options: $0) },
+    SVGCase(name: "bars-grouped", prefix: "ages") {
+        SVGCharts.bars(labels: Sample.ageLabels, series: [Sample.men, Sample.women], options: $0)
+    },
+    SVGCase(name: "bars-long", prefix: "many") {
+        SVGCharts.bars(Sample.long.prefix(60).enumerated().map { ChartPoint(label: "d\($0.offset)", value: $0.element) }, options: $0)
+    },
+    SVGCase(name: "line", prefix: "weekly") {
+        SVGCharts.line(
+            [ChartSeries(name: "Workouts", values: Sample.weekly)],
+            labels: (1...12).map { "week \($0)" }, options: $0, showDots: true)
+    },
+    SVGCase(name: "line-empty", prefix: "e2") { SVGCharts.line([], options: $0) },
+    SVGCase(name: "line-one", prefix: "p1") {
+        SVGCharts.line([ChartSeries(name: "", values: [3])], labels: ["2026-11-20"], options: $0)
+    },
+    SVGCase(name: "line-flat", prefix: "flat") {
+        SVGCharts.line([ChartSeries(name: "kg", values: [72.4, 72.4, 72.4])], options: $0, includeZero: false)
+    },
+    SVGCase(name: "line-zero", prefix: "zero") { SVGCharts.line([ChartSeries(name: "", values: [0, 0, 0, 0])], options: $0) },
+    SVGCase(name: "line-negative", prefix: "delta") {
+        SVGCharts.line([ChartSeries(name: "Change", values: Sample.deltas)], labels: Sample.deltas.map { _ in "x" }, options: $0, showDots: true)
+    },
+    SVGCase(name: "line-weight", prefix: "kg") {
+        SVGCharts.line(
+            [ChartSeries(name: "Weight", values: Sample.weights)],
+            labels: (1...10).map { "2026-11-\(10 + $0)" }, options: $0, showDots: true, includeZero: false)
+    },
+    SVGCase(name: "line-two-series", prefix: "views") {
+        SVGCharts.line(
+            [ChartSeries(name: "Views", values: Sample.weekly), ChartSeries(name: "Unique", values: Sample.weekly.map { $0 / 2 })],
+            labels: (1...12).map { "day \($0)" }, options: $0)
+    },
+    SVGCase(name: "line-long", prefix: "long") {
+        SVGCharts.line([ChartSeries(name: "", values: Sample.long)], labels: ["first", "last"], options: $0, showDots: true)
+    },
+    SVGCase(name: "donut", prefix: "sex") {
+        SVGCharts.donut([ChartPoint(label: "Men", value: 39), ChartPoint(label: "Women", value: 36)], options: $0, centerLabel: "75")
+    },
+    SVGCase(name: "donut-empty", prefix: "e3") {
+        SVGCharts.donut([ChartPoint(label: "Men", value: 0), ChartPoint(label: "Women", value: -1)], options: $0)
+    },
+    SVGCase(name: "donut-one", prefix: "d1") { SVGCharts.donut([ChartPoint(label: "Swift", value: 5)], options: $0) },
+    SVGCase(name: "donut-many", prefix: "d8") {
+        SVGCharts.donut(
+            (1...9).map { ChartPoint(label: "Lang <\($0)>", value: Double(20 - $0 * 2)) }, options: $0, otherLabel: "Others")
+    },
+    SVGCase(name: "heatmap", prefix: "cal") {
+        SVGCharts.calendarHeatmap(
+            Sample.heatDays(Sample.year), rowLabels: Sample.dayNames, less: "Less", more: "More",
+            weekLabels: Sample.weekLabels, options: $0)
+    },
+    SVGCase(name: "heatmap-empty", prefix: "e4") {
+        SVGCharts.calendarHeatmap([], rowLabels: Sample.dayNames, less: "Less", more: "More", options: $0)
+    },
+    SVGCase(name: "heatmap-partial", prefix: "cal2") {
+        SVGCharts.calendarHeatmap(
+            Sample.heatDays([1, 0, 2, 0, 0, 3, 1, 0, 4, 2]), rowLabels: Sample.ruDayNames, less: "меньше", more: "больше",
+            options: $0)
+    },
+    SVGCase(name: "heatmap-zero", prefix: "cal3") {
+        SVGCharts.calendarHeatmap(Sample.heatDays(Array(repeating: 0, count: 21)), rowLabels: Sample.dayNames, less: "Less", more: "More", options: $0)
+    },
+    SVGCase(name: "heatmap-long", prefix: "cal4") {
+        SVGCharts.calendarHeatmap(Sample.heatDays(Sample.long), rowLabels: Sample.dayNames, less: "Less", more: "More", options: $0)
+    },
+]
+
+/// Collects parse errors and element names, to check the output is well-formed XML.
+final class XMLProbe: NSObject, XMLParserDelegate {
+    var elements: [String] = []
+    var error: String?
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        elements.append(name)
+    }
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        error = "\(parseError)"
+    }
+}
+
+@Suite struct SVGChartTests {
+    @Test(arguments: svgCases)
+    func matchesGolden(_ c: SVGCase) throws {
+        try expectGolden("svg-\(c.name).svg", c.output)
+    }
+
+    @Test(arguments: svgCases)
+    func isAccessibleWellFormedAndSafe(_ c: SVGCase) {
+        let svg = c.output
+        let probe = XMLProbe()
+        let parser = XMLParser(data: Data(svg.utf8))
+        parser.delegate = probe
+        #expect(parser.parse(), "not XML: \(probe.error ?? "")")
+        #expect(probe.elements.first == "svg")
+        #expect(Array(probe.elements.dropFirst().prefix(2)) == ["title", "desc"])
+        #expect(!probe.elements.contains("script"))
+        #expect(!probe.elements.contains("image") && !probe.elements.contains("use"))
+        let id = SVG.idPrefix(c.prefix)
+        #expect(svg.contains("role=\"img\""))
+        #expect(svg.contains("aria-labelledby=\"\(id)-title \(id)-desc\""))
+        #expect(svg.contains("<title id=\"\(id)-title\">"))
+        #expect(svg.contains("<desc id=\"\(id)-desc\">"))
+        #expect(svg.contains("width=\"100%\"") && svg.contains("viewBox=\"0 0 "))
+        #expect(!svg.contains("NaN") && !svg.lowercased().contains("nan") && !svg.contains("inf"))
+        #expect(!svg.lowercased().contains("<script"))
+        #expect(!svg.contains("href"))
+        // Colours only through custom properties: no fill/stroke attribute, no bare colour.
+        #expect(!svg.contains(" fill=\"") && !svg.contains(" stroke=\""))
+        // Every "#rrggbb" must be a fallback inside var(--ug-…,#rrggbb).
+        #expect(!svg.replacingOccurrences(of: #"var\(--ug-[a-z0-9-]+,#[0-9a-f]{6}\)"#, with: "", options: .regularExpression)
+            .contains(#/#[0-9a-f]{6}/#))
+    }
+
+    @Test(arguments: svgCases)
+    func deterministic(_ c: SVGCase) {
+        #expect(c.output == c.output)
+    }
+
+    @Test func emptyChartSaysTheCallersWords() {
+        let svg = SVGCharts.bars([], options: SVGChartOptions(idPrefix: "e", title: "T", noData: "Nothing & nobody"))
+        #expect(svg.contains(">Nothing &amp; nobody</text>"))
+    }
+
+    @Test func labelsAreEscaped() {
+        let svg = SVGCharts.bars(Sample.hostile, options: SVGChartOptions(idPrefix: "h", title: "<b>'t'</b>"))
+        #expect(svg.contains("&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt;"))
+        #expect(svg.contains("Tom &amp; &quot;Jerry&quot;"))
+        #expect(svg.contains("<title id=\"h-title\">&lt;b&gt;&apos;t&apos;&lt;/b&gt;</title>"))
+        #expect(!svg.contains("\u{1}"))
+    }
+
+    @Test func idPrefixIsAlwaysAValidName() {
+        #expect(SVG.idPrefix("stats-1") == "stats-1")
+        #expect(SVG.idPrefix("1x") == "ug-1x")
+        #expect(SVG.idPrefix("") == "ug")
+        #expect(SVG.idPrefix("a b\"c") == "a-b-c")
+    }
+
+    @Test func nonFiniteValuesNeverLeak() {
+        let odd = [Double.nan, .infinity, -.infinity, 1, -.greatestFiniteMagnitude]
+        let o = SVGChartOptions(idPrefix: "n", title: "n")
+        let outputs = [
+            SVGCharts.bars(odd.map { ChartPoint(label: "v", value: $0) }, options: o),
+            SVGCharts.line([ChartSeries(name: "", values: odd)], options: o, showDots: true),
+            SVGCharts.donut(odd.map { ChartPoint(label: "v", value: $0) }, options: o),
+            SVGCharts.calendarHeatmap(odd.map { HeatmapDay(value: $0) }, rowLabels: [], less: "", more: "", options: o),
+            SVGCharts.bars([ChartPoint(label: "v", value: 1)], options: SVGChartOptions(idPrefix: "w", title: "", width: .nan, height: -1)),
+        ]
+        for svg in outputs {
+            #expect(!svg.lowercased().contains("nan") && !svg.contains("inf"))
+        }
+    }
+}
