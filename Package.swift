@@ -45,7 +45,8 @@ let package = Package(
         ),
         .testTarget(
             name: "UsergraphChartsTests",
-            dependencies: ["UsergraphCharts"]
+            dependencies: ["UsergraphCharts"],
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]
