@@ -162,3 +162,28 @@ import Testing
         }
     }
 }
+
+@Suite struct StatisticsPageTests {
+    @Test func everyChartHasItsAccessibleNameAndUniqueIds() throws {
+        let (_, output) = try SiteBuildTests.buildDemo()
+        let html = try TestPaths.read(output + "/statistics/index.html")
+        #expect(html.components(separatedBy: "<svg").count - 1 == 8)
+        #expect(html.components(separatedBy: "role=\"img\"").count - 1 == 8)
+        #expect(!html.contains("<script"))
+        let ids = try NSRegularExpression(pattern: " id=\"([^\"]+)\"")
+            .matches(in: html, range: NSRange(html.startIndex..., in: html))
+            .compactMap { Range($0.range(at: 1), in: html).map { String(html[$0]) } }
+        #expect(Set(ids).count == ids.count, "duplicate ids on the statistics page")
+        #expect(ids.contains("chart-heatmap-title"))
+        #expect(html.contains("<title id=\"chart-weekly-title\">Workouts per week</title>"))
+    }
+
+    @Test func aMissingThemeStringIsAnErrorNamingKeyAndFile() throws {
+        let site = try TestPaths.site(store: [:])
+        let path = site + "/Templates/strings.yml"
+        let kept = try TestPaths.read(path).split(separator: "\n").filter { !$0.hasPrefix("chart.views.unique") }
+        try TestPaths.write(kept.joined(separator: "\n"), to: path)
+        let error = #expect(throws: UsergraphError.self) { try SiteBuild.run(config: try ConfigLoader.load(path: site + "/usergraph.yml")) }
+        #expect(error?.message == "\(path) has no `chart.views.unique`; add it (see the default theme's strings.yml).")
+    }
+}

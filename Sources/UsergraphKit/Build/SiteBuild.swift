@@ -36,7 +36,7 @@ public enum SiteBuild {
         let snapshot = try StoreReader.read(layout)
         let files = StoredFiles(folder: layout.files)
         let statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone)
-        let site = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files))
+        let site = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: theme.strings)
 
         let writer = SiteWriter(output: config.output)
         let staging = try writer.makeStaging()

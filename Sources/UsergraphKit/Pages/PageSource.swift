@@ -7,9 +7,11 @@ public struct SiteData: Sendable {
     public let asOf: Day
     public let statistics: StatisticsResult
     public let avatars: Avatars
+    public let strings: ThemeStrings
 
-    public init(config: SiteConfig, snapshot: Snapshot, asOf: Day, statistics: StatisticsResult, avatars: Avatars) {
-        self.config = config; self.snapshot = snapshot; self.asOf = asOf; self.statistics = statistics; self.avatars = avatars
+    public init(config: SiteConfig, snapshot: Snapshot, asOf: Day, statistics: StatisticsResult, avatars: Avatars, strings: ThemeStrings) {
+        self.config = config; self.snapshot = snapshot; self.asOf = asOf; self.statistics = statistics
+        self.avatars = avatars; self.strings = strings
     }
 }
 

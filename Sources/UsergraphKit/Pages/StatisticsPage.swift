@@ -10,6 +10,7 @@ enum StatisticsPage {
         let details = site.statistics.details
         let w = report.workouts
         var context: [String: Any] = ["links": Links.context(from: page), "asOf": report.asOf]
+        context["charts"] = StatisticsCharts.all(site)
 
         context["workouts"] = [
             "count": w.count, "duration": Format.duration(w.totalSeconds), "calories": w.totalCalories,
@@ -27,7 +28,7 @@ enum StatisticsPage {
         if let v = report.weight.latest { weight["latest"] = Format.decimal(v) }
         if let v = report.weight.change30 { weight["change30"] = Format.signed(v) }
         if let v = report.weight.change90 { weight["change90"] = Format.signed(v) }
-        weight["series"] = details.weightSeries.suffix(12).map { ["date": $0.day.iso, "kg": Format.decimal($0.kg)] as [String: Any] }
+        weight["series"] = details.weightSeries.map { ["date": $0.day.iso, "kg": Format.decimal($0.kg)] as [String: Any] }
         context["weight"] = weight
 
         let u = report.users

@@ -17,6 +17,7 @@ public struct Theme: Sendable {
     let pages: [String: Page]
     let layout: MustacheTemplate
     let library: MustacheLibrary
+    public let strings: ThemeStrings
 
     public static let requiredPages = ["profile", "users", "user", "repositories", "starred", "statistics", "404"]
 
@@ -51,6 +52,7 @@ public struct Theme: Sendable {
         self.layout = try Theme.compile(try Theme.readText(layoutPath), path: layoutPath, firstLine: 1)
         self.pages = pages
         self.library = library
+        self.strings = try ThemeStrings(file: folder + "/strings.yml")
     }
 
     /// Renders a page: its Markdown body with the data, through cmark, into the layout.
