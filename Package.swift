@@ -36,6 +36,7 @@ let package = Package(
             name: "usergraph",
             dependencies: [
                 "UsergraphKit",
+                "UsergraphCharts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UsergraphCharts
 import UsergraphKit
 
 struct Stats: ParsableCommand {
@@ -11,6 +12,9 @@ struct Stats: ParsableCommand {
 
     @Flag(name: .long, help: "Print the statistics contract as JSON, nothing else.")
     var json = false
+
+    @Flag(name: .long, help: "Draw the charts with 7-bit ASCII instead of Unicode blocks.")
+    var ascii = false
 
     @Option(name: .customLong("as-of"), help: ArgumentHelp("Count as of this day (YYYY-MM-DD).", valueName: "date"))
     var asOf: String?
@@ -26,7 +30,7 @@ struct Stats: ParsableCommand {
             if json {
                 FileHandle.standardOutput.write(Data(try result.report.jsonString().utf8))
             } else {
-                FileHandle.standardOutput.write(Data(StatsText.report(result.report).utf8))
+                FileHandle.standardOutput.write(Data(StatsText.report(result, style: ascii ? .ascii : .unicode).utf8))
             }
         }
     }
