@@ -5,11 +5,12 @@ enum UsersPages {
     static func sources(_ site: SiteData) -> [PageSource] {
         let users = sortedUsers(site)
         let pageCount = max(1, (users.count + pageSize - 1) / pageSize)
+        let online = users.reduce(0) { $0 + ($1.isOnline ? 1 : 0) }
         var sources: [PageSource] = []
         sources.reserveCapacity(pageCount + users.count)
         for number in 1...pageCount {
             sources.append(PageSource(path: .usersPage(number), template: "users", section: .users) {
-                listContext(site, users: users, number: number, pageCount: pageCount)
+                listContext(site, users: users, online: online, number: number, pageCount: pageCount)
             })
         }
         for (index, user) in users.enumerated() {
@@ -28,14 +29,14 @@ enum UsersPages {
         return (site.snapshot.users?.value ?? []).filter { $0.id >= 0 && seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
     }
 
-    static func listContext(_ site: SiteData, users: [DirectoryUser], number: Int, pageCount: Int) -> [String: Any] {
+    static func listContext(_ site: SiteData, users: [DirectoryUser], online: Int, number: Int, pageCount: Int) -> [String: Any] {
         let page = SitePath.usersPage(number)
         let slice = users.dropFirst((number - 1) * pageSize).prefix(pageSize)
         var context: [String: Any] = [
             "links": Links.context(from: page),
             "hasData": site.snapshot.users != nil,
             "count": users.count,
-            "online": users.reduce(0) { $0 + ($1.isOnline ? 1 : 0) },
+            "online": online,
             "users": slice.map { card($0, site: site, from: page) },
             "first": (number - 1) * pageSize + 1,
             "last": (number - 1) * pageSize + slice.count,
