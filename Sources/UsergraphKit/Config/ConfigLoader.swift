@@ -41,7 +41,6 @@ public enum ConfigLoader {
         }
         var reader = Reader(file: file)
         var config = SiteConfig(root: root)
-        var store = "Store", output = "_site", templates = "Templates", publicFolder = "Public"
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             guard topLevelKeys.contains(key) else {
@@ -71,10 +70,10 @@ public enum ConfigLoader {
                     if let day = Day(iso: text) { config.asOf = day }
                     else { reader.problem(value, "`asOf` must be a date like 2026-11-20, not `\(text)`") }
                 }
-            case "store": store = reader.path(value, key) ?? store
-            case "output": output = reader.path(value, key) ?? output
-            case "templates": templates = reader.path(value, key) ?? templates
-            case "public": publicFolder = reader.path(value, key) ?? publicFolder
+            case "store": if let p = reader.path(value, key) { config.store = SiteConfig.resolve(p, against: root) }
+            case "output": if let p = reader.path(value, key) { config.output = SiteConfig.resolve(p, against: root) }
+            case "templates": if let p = reader.path(value, key) { config.templates = SiteConfig.resolve(p, against: root) }
+            case "public": if let p = reader.path(value, key) { config.publicFolder = SiteConfig.resolve(p, against: root) }
             case "github":
                 let section = reader.section(value, key)
                 var login: String?
@@ -103,12 +102,7 @@ public enum ConfigLoader {
         if !reader.problems.isEmpty {
             throw UsergraphError(reader.problems.joined(separator: "\n"), kind: .usage)
         }
-        let result = SiteConfig(
-            root: root, title: config.title, baseURL: config.baseURL, language: config.language,
-            timeZone: config.timeZone, asOf: config.asOf, store: store, output: output, templates: templates,
-            publicFolder: publicFolder, github: config.github, usersURL: config.usersURL,
-            statisticsURL: config.statisticsURL, cacheMaxAge: config.cacheMaxAge)
-        return result
+        return config
     }
 
     static func describe(_ error: YamlError) -> String {

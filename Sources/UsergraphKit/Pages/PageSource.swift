@@ -36,8 +36,11 @@ public struct PageSource: Sendable {
 /// Shared formatting of values for templates. Words stay in the templates; this only
 /// turns numbers and dates into text.
 enum Format {
+    /// Whole minutes, rounded to the nearest.
+    static func minutes(_ seconds: Int) -> Int { (seconds + 30) / 60 }
+
     static func duration(_ seconds: Int) -> [String: Any] {
-        let minutes = (seconds + 30) / 60
+        let minutes = minutes(seconds)
         return ["hours": minutes / 60, "minutes": minutes % 60, "hasHours": minutes >= 60, "seconds": seconds]
     }
 

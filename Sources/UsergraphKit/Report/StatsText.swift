@@ -73,7 +73,7 @@ public enum StatsText {
     }
 
     static func hours(_ seconds: Int) -> String {
-        let minutes = (seconds + 30) / 60
+        let minutes = Format.minutes(seconds)
         return "\(minutes / 60) h \(minutes % 60) min"
     }
 }

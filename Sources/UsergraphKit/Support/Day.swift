@@ -66,12 +66,6 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         return Day.pad(c.year, 4) + "-" + Day.pad(c.month, 2) + "-" + Day.pad(c.day, 2)
     }
 
-    /// `YYYY-MM`.
-    public var isoMonth: String {
-        let c = components
-        return Day.pad(c.year, 4) + "-" + Day.pad(c.month, 2)
-    }
-
     public var description: String { iso }
 
     public static func < (a: Day, b: Day) -> Bool { a.number < b.number }
