@@ -24,6 +24,9 @@ struct Build: ParsableCommand {
     @Flag(name: .long, help: "Print nothing on success.")
     var quiet = false
 
+    @Flag(name: .long, help: "When another run holds the site's lock, wait for it instead of exiting 75.")
+    var wait = false
+
     func validate() throws {
         if let baseURL, !URLCheck.isAbsoluteHTTP(baseURL) {
             throw ValidationError("--base-url must be an absolute http(s) URL, not `\(baseURL)`.")
@@ -34,6 +37,8 @@ struct Build: ParsableCommand {
     func run() throws {
         try runReportingErrors {
             let config = try site.load()
+            let lock = try SiteLock.acquire(siteRoot: config.root, wait: wait)
+            defer { lock.release() }
             let started = Date()
             let report = try SiteBuild.run(
                 config: config,
