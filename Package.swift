@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
+        // A small pure-Swift HTTP server (no NIO): `usergraph serve`, and the API replays of the tests.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
     targets: [
         // libcmark from the system (apt libcmark-dev); the Makefile installs it when missing.
@@ -30,6 +32,7 @@ let package = Package(
                 "UsergraphCharts",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
         .executableTarget(
@@ -42,7 +45,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UsergraphKitTests",
-            dependencies: ["UsergraphKit"]
+            dependencies: ["UsergraphKit", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(
             name: "UsergraphChartsTests",
