@@ -34,7 +34,7 @@ public struct Theme: Sendable {
         for name in ((try? fm.contentsOfDirectory(atPath: partials)) ?? []).sorted() where name.hasSuffix(".md") || name.hasSuffix(".html") {
             let path = partials + "/" + name
             let text = try Theme.readText(path)
-            let pragma = name.hasSuffix(".md") ? MarkdownEscapingRegistration.pragma : ""
+            let pragma = name.hasSuffix(".md") ? MarkdownEscapingRegistration.pragma : MarkdownEscapingRegistration.htmlPragma
             library.register(try Theme.compile(pragma + text, path: path, firstLine: 1), named: (name as NSString).deletingPathExtension)
         }
         var pages: [String: Page] = [:]
@@ -49,7 +49,7 @@ public struct Theme: Sendable {
         guard fm.fileExists(atPath: layoutPath) else {
             throw UsergraphError("The page shell \(layoutPath) is missing.")
         }
-        self.layout = try Theme.compile(try Theme.readText(layoutPath), path: layoutPath, firstLine: 1)
+        self.layout = try Theme.compile(MarkdownEscapingRegistration.htmlPragma + Theme.readText(layoutPath), path: layoutPath, firstLine: 1)
         self.pages = pages
         self.library = library
         self.strings = try ThemeStrings(file: folder + "/strings.yml")
@@ -128,7 +128,9 @@ public struct Theme: Sendable {
         } catch let error as MustacheTemplate.ParserError {
             let line = error.context.lineNumber + firstLine - 1
             let tag = error.context.line.trimmingCharacters(in: .whitespaces)
-            throw UsergraphError("\(path):\(line): \(describe(error.error)) in `\(tag.replacingOccurrences(of: MarkdownEscapingRegistration.pragma, with: ""))`.")
+                .replacingOccurrences(of: MarkdownEscapingRegistration.pragma, with: "")
+                .replacingOccurrences(of: MarkdownEscapingRegistration.htmlPragma, with: "")
+            throw UsergraphError("\(path):\(line): \(describe(error.error)) in `\(tag)`.")
         }
     }
 
@@ -144,11 +146,14 @@ public struct Theme: Sendable {
     }
 }
 
-/// Registers the Markdown content type with swift-mustache exactly once per process.
+/// Registers our content types with swift-mustache exactly once per process: Markdown for
+/// page templates and `.md` partials, HTML for the layout and `.html` partials.
 enum MarkdownEscapingRegistration {
     static let pragma = "{{% CONTENT_TYPE: \(MarkdownEscaping.name)}}"
+    static let htmlPragma = "{{% CONTENT_TYPE: \(HTMLEscaping.name)}}"
     private static let registered: Bool = {
         MustacheContentTypes.register(MarkdownEscaping(), named: MarkdownEscaping.name)
+        MustacheContentTypes.register(HTMLEscaping(), named: HTMLEscaping.name)
         return true
     }()
 
