@@ -79,9 +79,10 @@ enum Links {
                 "starred": SitePath.starred.url(base: base), "statistics": SitePath.statistics.url(base: base), "root": base,
             ]
         }
+        let root = page.root
         return [
-            "home": page.link(to: .home), "users": page.link(to: .users), "repositories": page.link(to: .repositories),
-            "starred": page.link(to: .starred), "statistics": page.link(to: .statistics), "root": page.root,
+            "home": root + SitePath.home.file, "users": root + SitePath.users.file, "repositories": root + SitePath.repositories.file,
+            "starred": root + SitePath.starred.file, "statistics": root + SitePath.statistics.file, "root": root,
         ]
     }
 }
