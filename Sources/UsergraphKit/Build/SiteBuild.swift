@@ -62,9 +62,10 @@ public enum SiteBuild {
     /// Renders and writes every page, spread over all cores.
     static func render(_ sources: [PageSource], site: SiteData, theme: Theme, into staging: String) throws {
         let failures = FirstError()
-        DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+        let order = PageSource.renderOrder(sources)
+        DispatchQueue.concurrentPerform(iterations: order.count) { position in
             guard !failures.isSet else { return }
-            let source = sources[index]
+            let source = sources[order[position]]
             do {
                 var shell = SiteBuild.shell(site)
                 shell["root"] = source.path.root
