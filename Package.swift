@@ -47,7 +47,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UsergraphKitTests",
-            dependencies: ["UsergraphKit", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["UsergraphKit", "Mustache", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(
             name: "UsergraphChartsTests",

@@ -7,26 +7,26 @@
 //
 
 extension String {
-    private static let htmlEscapedCharacters: [Character: String] = [
-        "<": "&lt;",
-        ">": "&gt;",
-        "&": "&amp;",
-        "\"": "&quot;",
-        "'": "&#39;",
-    ]
-    /// HTML escape string. Replace '<', '>' and '&' with HTML escaped versions
+    /// HTML escape string. Replace '<', '>', '&', '"' and "'" with HTML escaped versions
+    ///
+    /// usergraph: done on the UTF-8 bytes, with no allocation when nothing needs escaping; the
+    /// original looked every Character up in a dictionary. Unlike it, a `<` followed by a
+    /// combining mark (one Character) is escaped too.
     func htmlEscape() -> String {
-        var newString = ""
-        newString.reserveCapacity(count)
-        // currently doing this by going through each character could speed
-        // this us by treating as an array of UInt8's
-        for c in self {
-            if let replacement = Self.htmlEscapedCharacters[c] {
-                newString += replacement
-            } else {
-                newString.append(c)
+        let bytes = self.utf8
+        guard bytes.contains(where: { $0 == 60 || $0 == 62 || $0 == 38 || $0 == 34 || $0 == 39 }) else { return self }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        for byte in bytes {
+            switch byte {
+            case 60: out.append(contentsOf: "&lt;".utf8)
+            case 62: out.append(contentsOf: "&gt;".utf8)
+            case 38: out.append(contentsOf: "&amp;".utf8)
+            case 34: out.append(contentsOf: "&quot;".utf8)
+            case 39: out.append(contentsOf: "&#39;".utf8)
+            default: out.append(byte)
             }
         }
-        return newString
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -44,6 +44,11 @@ extension MustacheTemplate {
 
         case .variable(let variable, let transforms):
             if let child = getChild(named: variable, transforms: transforms, context: context) {
+                // usergraph: text and numbers, by exact type, skip the protocol casts below,
+                // none of which they pass; the result is the same text.
+                if let text = plainText(child) {
+                    return context.contentType.escapeText(text)
+                }
                 if let template = child as? MustacheTemplate {
                     return template.render(context: context)
                 } else if let renderable = child as? MustacheCustomRenderable {
@@ -57,6 +62,9 @@ extension MustacheTemplate {
 
         case .unescapedVariable(let variable, let transforms):
             if let child = getChild(named: variable, transforms: transforms, context: context) {
+                if let text = plainText(child) {  // usergraph: as above
+                    return text
+                }
                 if let renderable = child as? MustacheCustomRenderable {
                     return renderable.renderText
                 } else if let lambda = child as? MustacheLambda {
@@ -140,6 +148,13 @@ extension MustacheTemplate {
     ///   - template: Template to render with
     /// - Returns: Rendered text
     func renderSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext) -> String {
+        // usergraph: flags and objects, by exact type, before the protocol casts below; neither
+        // is a sequence or a custom renderable, so the result is the same.
+        if let child {
+            let type = type(of: child)
+            if type == Bool.self, let bool = child as? Bool { return bool ? template.render(context: context) : "" }
+            if type == [String: Any].self { return template.render(context: context.withObject(child)) }
+        }
         switch child {
         case let array as any MustacheSequence:
             return array.renderSection(with: template, context: context)
@@ -161,6 +176,11 @@ extension MustacheTemplate {
     ///   - template: Template to render with
     /// - Returns: Rendered text
     func renderInvertedSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext) -> String {
+        if let child {  // usergraph: as in renderSection
+            let type = type(of: child)
+            if type == Bool.self, let bool = child as? Bool { return bool ? "" : template.render(context: context) }
+            if type == [String: Any].self { return "" }
+        }
         switch child {
         case let array as any MustacheSequence:
             return array.renderInvertedSection(with: template, context: context)
@@ -218,6 +238,11 @@ extension MustacheTemplate {
     /// Get child object from variable name
     func getChild(named name: String, transforms: [String], context: MustacheContext) -> Any? {
         func _getImmediateChild(named name: String, from object: Any) -> Any? {
+            // usergraph: most contexts are [String: Any]; checking for exactly that type costs far
+            // less than the two protocol casts below, and Dictionary's MustacheParent child is this.
+            if type(of: object) == [String: Any].self, let dictionary = object as? [String: Any] {
+                return dictionary[name]
+            }
             let child = {
                 let object: Any? =
                     if let custom = object as? MustacheCustomRepresentation {
@@ -270,6 +295,14 @@ extension MustacheTemplate {
             child = context.stack.last!
         } else if name == "", !transforms.isEmpty {
             child = context.sequenceContext
+        } else if let nameSplit = Self.asciiNameSplit(name) {
+            // usergraph: an ASCII name (every name in practice) is split on its bytes; splitting
+            // by Character on every lookup was the largest single cost of rendering.
+            if nameSplit.leadingDot {
+                child = _getChild(named: nameSplit.parts[...], from: context.stack.last!)
+            } else {
+                child = _getChildInStack(named: nameSplit.parts[...], from: context.stack)
+            }
         } else if name.first == "." {
             let nameSplit = name.split(separator: ".").map { String($0) }
             child = _getChild(named: nameSplit[...], from: context.stack.last!)
@@ -278,7 +311,7 @@ extension MustacheTemplate {
             child = _getChildInStack(named: nameSplit[...], from: context.stack)
         }
 
-        if let custom = child as? MustacheCustomRepresentation {
+        if let found = child, plainText(found) == nil, let custom = found as? MustacheCustomRepresentation {
             child = custom.representation
         }
 
@@ -301,6 +334,28 @@ extension MustacheTemplate {
             return nil
         }
         return child
+    }
+
+    /// usergraph: the text of a String or an Int, found by exact type (so not through any
+    /// protocol), or nil for every other value. Neither type is a template, a lambda, a custom
+    /// renderable or a custom representation, so callers may skip those checks for them.
+    @inline(__always)
+    private func plainText(_ value: Any) -> String? {
+        let type = type(of: value)
+        if type == String.self { return value as? String }
+        if type == Int.self, let int = value as? Int { return String(int) }
+        return nil
+    }
+
+    /// usergraph: `name.split(separator: ".")` on the bytes of an ASCII name, whether it starts
+    /// with a dot, and nil for a name with other characters (left to the Character-wise split).
+    static func asciiNameSplit(_ name: String) -> (leadingDot: Bool, parts: [String])? {
+        let bytes = name.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let dot = UInt8(ascii: ".")
+        guard bytes.contains(dot) else { return (false, [name]) }
+        let parts = bytes.split(separator: dot).map { String(decoding: $0, as: UTF8.self) }
+        return (bytes.first == dot, parts)
     }
 
     private func unwrapIfAnyContainsOptional(_ value: Any) -> Any {
