@@ -240,8 +240,17 @@ extension MustacheTemplate {
         func _getImmediateChild(named name: String, from object: Any) -> Any? {
             // usergraph: most contexts are [String: Any]; checking for exactly that type costs far
             // less than the two protocol casts below, and Dictionary's MustacheParent child is this.
-            if type(of: object) == [String: Any].self, let dictionary = object as? [String: Any] {
+            let objectType = type(of: object)
+            if objectType == [String: Any].self, let dictionary = object as? [String: Any] {
                 return dictionary[name]
+            }
+            if objectType == [String: Bool].self, let dictionary = object as? [String: Bool] {
+                return dictionary[name]
+            }
+            // usergraph: a String, Int, Bool or Double on the stack (a `{{#text}}` section) has no
+            // children; the Mirror below would find none either, at a far higher cost.
+            if objectType == String.self || objectType == Int.self || objectType == Bool.self || objectType == Double.self {
+                return nil
             }
             let child = {
                 let object: Any? =
@@ -295,23 +304,19 @@ extension MustacheTemplate {
             child = context.stack.last!
         } else if name == "", !transforms.isEmpty {
             child = context.sequenceContext
-        } else if let nameSplit = Self.asciiNameSplit(name) {
-            // usergraph: an ASCII name (every name in practice) is split on its bytes; splitting
-            // by Character on every lookup was the largest single cost of rendering.
+        } else {
+            // usergraph: names are made of the parser's name characters (ASCII letters, digits and
+            // `.-_?*`), so splitting on the bytes is the same as the original's Character split,
+            // which was the largest single cost of rendering.
+            let nameSplit = Self.splitName(name)
             if nameSplit.leadingDot {
                 child = _getChild(named: nameSplit.parts[...], from: context.stack.last!)
             } else {
                 child = _getChildInStack(named: nameSplit.parts[...], from: context.stack)
             }
-        } else if name.first == "." {
-            let nameSplit = name.split(separator: ".").map { String($0) }
-            child = _getChild(named: nameSplit[...], from: context.stack.last!)
-        } else {
-            let nameSplit = name.split(separator: ".").map { String($0) }
-            child = _getChildInStack(named: nameSplit[...], from: context.stack)
         }
 
-        if let found = child, plainText(found) == nil, let custom = found as? MustacheCustomRepresentation {
+        if let found = child, !Self.isPlainValue(found), let custom = found as? MustacheCustomRepresentation {
             child = custom.representation
         }
 
@@ -347,15 +352,22 @@ extension MustacheTemplate {
         return nil
     }
 
-    /// usergraph: `name.split(separator: ".")` on the bytes of an ASCII name, whether it starts
-    /// with a dot, and nil for a name with other characters (left to the Character-wise split).
-    static func asciiNameSplit(_ name: String) -> (leadingDot: Bool, parts: [String])? {
-        let bytes = name.utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    /// usergraph: whether a value is one of the plain types pages are made of, none of which is
+    /// a custom representation.
+    @inline(__always)
+    static func isPlainValue(_ value: Any) -> Bool {
+        let type = type(of: value)
+        return type == String.self || type == Int.self || type == Bool.self || type == Double.self
+            || type == [String: Any].self || type == [[String: Any]].self || type == [String].self
+    }
+
+    /// usergraph: `name.split(separator: ".")` on the bytes, and whether the name starts with a dot.
+    static func splitName(_ name: String) -> (leadingDot: Bool, parts: [String]) {
         let dot = UInt8(ascii: ".")
-        guard bytes.contains(dot) else { return (false, [name]) }
-        let parts = bytes.split(separator: dot).map { String(decoding: $0, as: UTF8.self) }
-        return (bytes.first == dot, parts)
+        let found = name.utf8.withContiguousStorageIfAvailable { $0.contains(dot) } ?? name.utf8.contains(dot)
+        guard found else { return (false, name.isEmpty ? [] : [name]) }
+        let bytes = name.utf8
+        return (bytes.first == dot, bytes.split(separator: dot).map { String(decoding: $0, as: UTF8.self) })
     }
 
     private func unwrapIfAnyContainsOptional(_ value: Any) -> Any {
