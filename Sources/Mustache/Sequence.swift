@@ -13,22 +13,26 @@ extension MustacheSequence {
     /// Render section using template
     func renderSection(with template: MustacheTemplate, context: MustacheContext) -> String {
         var string = ""
+        self.renderSection(with: template, context: context, into: &string)
+        return string
+    }
+
+    /// usergraph: renders each item onto the end of `string`.
+    func renderSection(with template: MustacheTemplate, context: MustacheContext, into string: inout String) {
         var sequenceContext = MustacheSequenceContext(first: true)
 
         var iterator = makeIterator()
-        guard var currentObject = iterator.next() else { return "" }
+        guard var currentObject = iterator.next() else { return }
 
         while let object = iterator.next() {
-            string += template.render(context: context.withSequence(currentObject, sequenceContext: sequenceContext))
+            template.render(context: context.withSequence(currentObject, sequenceContext: sequenceContext), into: &string)
             currentObject = object
             sequenceContext.first = false
             sequenceContext.index += 1
         }
 
         sequenceContext.last = true
-        string += template.render(context: context.withSequence(currentObject, sequenceContext: sequenceContext))
-
-        return string
+        template.render(context: context.withSequence(currentObject, sequenceContext: sequenceContext), into: &string)
     }
 
     /// Render inverted section using template

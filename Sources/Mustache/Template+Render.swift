@@ -17,24 +17,53 @@ extension MustacheTemplate {
     /// - Returns: Rendered text
     func render(context: MustacheContext) -> String {
         var string = ""
+        self.render(context: context, into: &string)
+        return string
+    }
+
+    /// usergraph: renders onto the end of `string`, so that sections, their items and nested
+    /// templates add to one string instead of each building its own for the caller to copy.
+    func render(context: MustacheContext, into string: inout String) {
         var context = context
 
         if let indentation = context.indentation, indentation != "" {
+            // Indentation depends on this template's own output so far, so it is built apart.
+            var own = ""
             for token in tokens {
                 let renderedString = self.renderToken(token, context: &context)
                 // if rendered string is not empty and we are on a new line
-                if renderedString.count > 0, string.last == "\n" {
-                    string += indentation
+                if renderedString.count > 0, own.last == "\n" {
+                    own += indentation
                 }
-                string += renderedString
+                own += renderedString
             }
+            string += own
         } else {
             for token in tokens {
-                let result = self.renderToken(token, context: &context)
-                string += result
+                self.renderToken(token, context: &context, into: &string)
             }
         }
-        return string
+    }
+
+    /// usergraph: text, sections and inverted sections straight onto `string`; every other
+    /// token as `renderToken(_:context:)` renders it.
+    func renderToken(_ token: Token, context: inout MustacheContext, into string: inout String) {
+        switch token {
+        case .text(let text):
+            string += text
+        case .section(let variable, let transforms, let template):
+            let child = self.getChild(named: variable, transforms: transforms, context: context)
+            if let lambda = child as? MustacheLambda {
+                string += self.renderUnescapedLambda(lambda, parameter: template.text, context: context)
+            } else {
+                self.renderSection(child, with: template, context: context, into: &string)
+            }
+        case .invertedSection(let variable, let transforms, let template):
+            let child = self.getChild(named: variable, transforms: transforms, context: context)
+            self.renderInvertedSection(child, with: template, context: context, into: &string)
+        default:
+            string += self.renderToken(token, context: &context)
+        }
     }
 
     func renderToken(_ token: Token, context: inout MustacheContext) -> String {
@@ -141,6 +170,36 @@ extension MustacheTemplate {
         return ""
     }
 
+    /// usergraph: `renderSection` onto `string`: flags, objects and lists of objects (by exact
+    /// type, as there) render in place; anything else as `renderSection` renders it.
+    func renderSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext, into string: inout String) {
+        if let child {
+            let type = type(of: child)
+            if type == Bool.self, let bool = child as? Bool {
+                if bool { template.render(context: context, into: &string) }
+                return
+            }
+            if type == [String: Any].self {
+                template.render(context: context.withObject(child), into: &string)
+                return
+            }
+            if type == [[String: Any]].self, let list = child as? [[String: Any]] {
+                list.renderSection(with: template, context: context, into: &string)
+                return
+            }
+        }
+        string += self.renderSection(child, with: template, context: context)
+    }
+
+    /// usergraph: `renderInvertedSection` onto `string`, flags in place.
+    func renderInvertedSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext, into string: inout String) {
+        if let child, type(of: child) == Bool.self, let bool = child as? Bool {
+            if !bool { template.render(context: context, into: &string) }
+            return
+        }
+        string += self.renderInvertedSection(child, with: template, context: context)
+    }
+
     /// Render a section
     /// - Parameters:
     ///   - child: Object to render section for
@@ -235,8 +294,14 @@ extension MustacheTemplate {
         }
     }
 
-    /// Get child object from variable name
+    /// usergraph: a name met while rendering (a dynamic partial's) is split here.
     func getChild(named name: String, transforms: [String], context: MustacheContext) -> Any? {
+        self.getChild(named: TagName(name), transforms: transforms, context: context)
+    }
+
+    /// Get child object from variable name
+    func getChild(named tagName: TagName, transforms: [String], context: MustacheContext) -> Any? {
+        let name = tagName.text
         func _getImmediateChild(named name: String, from object: Any) -> Any? {
             // usergraph: most contexts are [String: Any]; checking for exactly that type costs far
             // less than the two protocol casts below, and Dictionary's MustacheParent child is this.
@@ -304,16 +369,11 @@ extension MustacheTemplate {
             child = context.stack.last!
         } else if name == "", !transforms.isEmpty {
             child = context.sequenceContext
+        } else if tagName.leadingDot {
+            // usergraph: split once, when the template was parsed (see `TagName`).
+            child = _getChild(named: tagName.parts[...], from: context.stack.last!)
         } else {
-            // usergraph: names are made of the parser's name characters (ASCII letters, digits and
-            // `.-_?*`), so splitting on the bytes is the same as the original's Character split,
-            // which was the largest single cost of rendering.
-            let nameSplit = Self.splitName(name)
-            if nameSplit.leadingDot {
-                child = _getChild(named: nameSplit.parts[...], from: context.stack.last!)
-            } else {
-                child = _getChildInStack(named: nameSplit.parts[...], from: context.stack)
-            }
+            child = _getChildInStack(named: tagName.parts[...], from: context.stack)
         }
 
         if let found = child, !Self.isPlainValue(found), let custom = found as? MustacheCustomRepresentation {
@@ -359,15 +419,6 @@ extension MustacheTemplate {
         let type = type(of: value)
         return type == String.self || type == Int.self || type == Bool.self || type == Double.self
             || type == [String: Any].self || type == [[String: Any]].self || type == [String].self
-    }
-
-    /// usergraph: `name.split(separator: ".")` on the bytes, and whether the name starts with a dot.
-    static func splitName(_ name: String) -> (leadingDot: Bool, parts: [String]) {
-        let dot = UInt8(ascii: ".")
-        let found = name.utf8.withContiguousStorageIfAvailable { $0.contains(dot) } ?? name.utf8.contains(dot)
-        guard found else { return (false, name.isEmpty ? [] : [name]) }
-        let bytes = name.utf8
-        return (bytes.first == dot, bytes.split(separator: dot).map { String(decoding: $0, as: UTF8.self) })
     }
 
     private func unwrapIfAnyContainsOptional(_ value: Any) -> Any {

@@ -58,12 +58,39 @@ public struct MustacheTemplate: Sendable, CustomStringConvertible {
 
     public var description: String { self.text }
 
+    /// usergraph: a tag's name, split on its dots once when the template is parsed rather than
+    /// on every lookup. Names are made of the parser's name characters (ASCII letters, digits
+    /// and `.-_?*`), so splitting the bytes is the same as splitting the Characters.
+    final class TagName: Sendable, Equatable, ExpressibleByStringLiteral {
+        let text: String
+        /// `text.split(separator: ".")`.
+        let parts: [String]
+        let leadingDot: Bool
+
+        init(_ text: String) {
+            self.text = text
+            let dot = UInt8(ascii: ".")
+            let bytes = text.utf8
+            if bytes.contains(dot) {
+                self.parts = bytes.split(separator: dot).map { String(decoding: $0, as: UTF8.self) }
+                self.leadingDot = bytes.first == dot
+            } else {
+                self.parts = text.isEmpty ? [] : [text]
+                self.leadingDot = false
+            }
+        }
+
+        convenience init(stringLiteral text: String) { self.init(text) }
+
+        static func == (a: TagName, b: TagName) -> Bool { a.text == b.text }
+    }
+
     enum Token: Sendable /* , CustomStringConvertible */ {
         case text(String)
-        case variable(name: String, transforms: [String] = [])
-        case unescapedVariable(name: String, transforms: [String] = [])
-        case section(name: String, transforms: [String] = [], template: MustacheTemplate)
-        case invertedSection(name: String, transforms: [String] = [], template: MustacheTemplate)
+        case variable(name: TagName, transforms: [String] = [])
+        case unescapedVariable(name: TagName, transforms: [String] = [])
+        case section(name: TagName, transforms: [String] = [], template: MustacheTemplate)
+        case invertedSection(name: TagName, transforms: [String] = [], template: MustacheTemplate)
         case blockDefinition(name: String, template: MustacheTemplate)
         case blockExpansion(name: String, default: MustacheTemplate, indentation: String?)
         case partial(String, indentation: String?, inherits: [String: MustacheTemplate]?)
