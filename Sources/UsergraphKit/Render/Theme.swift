@@ -64,9 +64,9 @@ public struct Theme: Sendable {
         let content = Markdown.html(markdown)
         var layoutContext = shell
         layoutContext["content"] = content
-        layoutContext["title"] = page.title.render(context, library: library).trimmingCharacters(in: .whitespacesAndNewlines)
+        layoutContext["title"] = page.title.render(context, library: library).trimmingWhitespace()
         if let description = page.description {
-            layoutContext["description"] = description.render(context, library: library).trimmingCharacters(in: .whitespacesAndNewlines)
+            layoutContext["description"] = description.render(context, library: library).trimmingWhitespace()
         }
         layoutContext["page"] = context
         return layout.render(layoutContext, library: library)
