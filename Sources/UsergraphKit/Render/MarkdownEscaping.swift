@@ -18,7 +18,7 @@ public struct MarkdownEscaping: MustacheContentType {
         let bytes = text.utf8
         guard let first = bytes.first else { return text }
         let leadingMarker = blockStart(bytes)
-        if leadingMarker == nil, !isBlockStart(first), !bytes.contains(where: { inline[Int($0)] }) { return text }
+        if leadingMarker == nil, !isBlockStart(first), !needsEscaping(text) { return text }
         var out = [UInt8]()
         out.reserveCapacity(bytes.count + 16)
         var index = 0
@@ -39,6 +39,15 @@ public struct MarkdownEscaping: MustacheContentType {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether any byte has an inline meaning, scanned over the contiguous UTF-8 when there is
+    /// one (every value of ours): each page escapes dozens of values.
+    private static func needsEscaping(_ text: String) -> Bool {
+        let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+            inline.withUnsafeBufferPointer { table in bytes.contains { table[Int($0)] } }
+        }
+        return text.utf8.withContiguousStorageIfAvailable(scan) ?? text.utf8.contains { inline[Int($0)] }
     }
 
     private static func appendNumeric(_ b: UInt8, to out: inout [UInt8]) {
@@ -88,7 +97,8 @@ public struct HTMLEscaping: MustacheContentType {
 public enum HTML {
     public static func escape(_ text: String) -> String {
         let bytes = text.utf8
-        guard bytes.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 }) else { return text }
+        let special = { (b: UInt8) -> Bool in b == 38 || b == 60 || b == 62 || b == 34 || b == 39 }
+        guard bytes.withContiguousStorageIfAvailable({ $0.contains(where: special) }) ?? bytes.contains(where: special) else { return text }
         var out = [UInt8]()
         out.reserveCapacity(bytes.count + 16)
         for b in bytes {
