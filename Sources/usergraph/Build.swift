@@ -43,13 +43,16 @@ struct Build: ParsableCommand {
             let report = try SiteBuild.run(
                 config: config,
                 options: BuildOptions(output: output, baseURL: baseURL, asOf: try parseDay(asOf, option: "--as-of")))
-            guard !quiet, Terminal.stderrIsTerminal else { return }
+            // Cron mails whatever a job prints, so success is silent unless a person is watching.
+            guard !quiet, Terminal.isInteractive else { return }
             for warning in report.warnings { Terminal.note("warning: " + warning) }
             if !report.missing.isEmpty {
                 Terminal.note("The store has no \(report.missing.joined(separator: ", ")); those pages say so.")
             }
             let ms = Int(Date().timeIntervalSince(started) * 1000)
-            Terminal.note("Built \(report.pages) pages and \(report.files) files as of \(report.asOf.iso) into \(report.output) in \(ms) ms.")
+            let changes = report.changes
+            Terminal.note("Built \(report.pages) pages and \(report.files) files as of \(report.asOf.iso) into \(report.output) in \(ms) ms: "
+                + "\(changes.written) written, \(changes.kept) kept, \(changes.removed) removed.")
         }
     }
 }

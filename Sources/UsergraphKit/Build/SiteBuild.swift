@@ -21,6 +21,8 @@ public struct BuildReport: Sendable {
     public var missing: [String]
     /// Problems in the data that did not stop the build.
     public var warnings: [String]
+    /// Files written, kept byte-for-byte, and removed from the published site.
+    public var changes: PublishCounts
 }
 
 /// The whole pipeline of `usergraph build`: config → store → stats → pages → render → publish.
@@ -38,47 +40,74 @@ public enum SiteBuild {
         let statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone)
         let site = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: theme.strings)
 
-        let writer = SiteWriter(output: config.output)
-        let staging = try writer.makeStaging()
+        let assets = try PublicAssets(folder: config.publicFolder)
+        let staged = try StagedSite(output: config.output)
         do {
             let sources = SitePages.sources(site)
-            try render(sources, site: site, theme: theme, into: staging)
-            var fileCount = try SiteWriter.copyTree(from: config.publicFolder, to: staging)
-            fileCount += try copyStoredFiles(ReferencedFiles.names(site), from: files.folder, to: staging)
+            let outcomes = try render(sources, site: site, theme: theme, assets: assets, into: staged)
+            for file in assets.files { try staged.put(file.data, at: file.published) }
+            let stored = ReferencedFiles.names(site)
+            for name in stored {
+                guard let data = FileManager.default.contents(atPath: files.folder + "/" + name) else {
+                    throw UsergraphError("Cannot read the stored file \(files.folder)/\(name).")
+                }
+                try staged.put(data, at: "files/" + name)
+            }
+            var fileCount = assets.files.count + stored.count
             if let base = config.baseURL {
-                try SiteWriter.write(Data(Sitemap.xml(sources.map(\.path), base: base, lastModified: asOf).utf8), to: "sitemap.xml", under: staging)
-                try SiteWriter.write(Data(Sitemap.robots(base: base).utf8), to: "robots.txt", under: staging)
+                let previous = Sitemap.dates(inFileAt: config.output + "/sitemap.xml")
+                let entries = zip(sources, outcomes).compactMap { source, outcome -> Sitemap.Entry? in
+                    guard source.path != .notFound else { return nil }
+                    let url = source.path.url(base: base)
+                    let lastModified = outcome == .kept ? previous[HTML.escape(url)] ?? asOf.iso : asOf.iso
+                    return Sitemap.Entry(url: url, lastModified: lastModified)
+                }
+                try staged.put(Data(Sitemap.xml(entries).utf8), at: "sitemap.xml")
+                try staged.put(Data(Sitemap.robots(base: base).utf8), at: "robots.txt")
                 fileCount += 2
             }
-            try writer.publish(staging: staging)
+            try check(staged, pages: sources)
+            let counts = try staged.publish()
             return BuildReport(output: config.output, pages: sources.count, files: fileCount, asOf: asOf,
-                               missing: missingCollections(snapshot), warnings: warnings(statistics))
+                               missing: missingCollections(snapshot), warnings: warnings(statistics), changes: counts)
         } catch {
-            try? FileManager.default.removeItem(atPath: staging)
+            staged.discard()
             throw error
         }
     }
 
+    /// The last look before the swap: every page is there, so a bug can never publish half a site.
+    static func check(_ staged: StagedSite, pages: [PageSource]) throws {
+        let paths = staged.paths
+        if let missing = pages.first(where: { !paths.contains($0.path.file) }) {
+            throw UsergraphError("The page \(missing.path.file) was not rendered; the published site was left as it was.")
+        }
+    }
+
     /// Renders and writes every page, spread over all cores.
-    static func render(_ sources: [PageSource], site: SiteData, theme: Theme, into staging: String) throws {
+    static func render(_ sources: [PageSource], site: SiteData, theme: Theme, assets: PublicAssets,
+                       into staged: StagedSite) throws -> [StagedSite.Outcome] {
         let failures = FirstError()
+        let outcomes = Outcomes(count: sources.count)
         DispatchQueue.concurrentPerform(iterations: sources.count) { index in
             guard !failures.isSet else { return }
             let source = sources[index]
             do {
                 var shell = SiteBuild.shell(site)
+                shell["assets"] = assets.context
                 shell["root"] = source.path.root
                 shell["nav"] = [source.section.rawValue: true]
                 shell["links"] = source.path == .notFound ? Links.context(from: .home, base: site.config.baseURL) : Links.context(from: source.path)
                 if let base = site.config.baseURL, source.path != .notFound { shell["canonical"] = source.path.url(base: base) }
                 if source.path == .notFound, let base = site.config.baseURL { shell["root"] = base }
                 let html = try theme.render(page: source.template, context: source.context(), shell: shell)
-                try SiteWriter.write(Data(html.utf8), to: source.path.file, under: staging)
+                outcomes.set(index, try staged.put(Data(html.utf8), at: source.path.file))
             } catch {
                 failures.set(error)
             }
         }
         if let error = failures.value { throw error }
+        return outcomes.values
     }
 
     static func shell(_ site: SiteData) -> [String: Any] {
@@ -87,15 +116,6 @@ public enum SiteBuild {
         ]
         if let base = site.config.baseURL { shell["baseURL"] = base }
         return shell
-    }
-
-    static func copyStoredFiles(_ names: [String], from folder: String, to staging: String) throws -> Int {
-        guard !names.isEmpty else { return 0 }
-        try FileManager.default.createDirectory(atPath: staging + "/files", withIntermediateDirectories: true)
-        for name in names {
-            try FileManager.default.copyItem(atPath: folder + "/" + name, toPath: staging + "/files/" + name)
-        }
-        return names.count
     }
 
     static func missingCollections(_ snapshot: Snapshot) -> [String] {
@@ -122,6 +142,17 @@ public enum SiteBuild {
     }
 }
 
+/// What happened to each page, filled in by the rendering threads.
+final class Outcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [StagedSite.Outcome]
+
+    init(count: Int) { storage = Array(repeating: .written, count: count) }
+
+    var values: [StagedSite.Outcome] { lock.withLock { storage } }
+    func set(_ index: Int, _ outcome: StagedSite.Outcome) { lock.withLock { storage[index] = outcome } }
+}
+
 /// The first error raised by any rendering thread.
 final class FirstError: @unchecked Sendable {
     private let lock = NSLock()
@@ -145,21 +176,5 @@ enum ReferencedFiles {
             }
         }
         return names.sorted()
-    }
-}
-
-/// `sitemap.xml` and `robots.txt`, made only with a base URL since a sitemap needs absolute URLs.
-enum Sitemap {
-    static func xml(_ paths: [SitePath], base: String, lastModified: Day) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for path in paths where path != .notFound {
-            xml += "  <url><loc>\(HTML.escape(path.url(base: base)))</loc><lastmod>\(lastModified.iso)</lastmod></url>\n"
-        }
-        xml += "</urlset>\n"
-        return xml
-    }
-
-    static func robots(base: String) -> String {
-        "User-agent: *\nAllow: /\nSitemap: \(base)sitemap.xml\n"
     }
 }

@@ -16,8 +16,8 @@ public enum SiteScaffold {
             throw UsergraphError("\(source) has no Templates/layout.html; --theme must name a site folder with Templates/ and Public/.", kind: .usage)
         }
         try fm.createDirectory(atPath: target + "/Store", withIntermediateDirectories: true)
-        _ = try SiteWriter.copyTree(from: source + "/Templates", to: target + "/Templates")
-        _ = try SiteWriter.copyTree(from: source + "/Public", to: target + "/Public")
+        try FileTree.copy(from: source + "/Templates", to: target + "/Templates")
+        try FileTree.copy(from: source + "/Public", to: target + "/Public")
         try AtomicFile.write(Data(starterConfig.utf8), to: target + "/usergraph.yml")
         return target
     }
