@@ -33,9 +33,9 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
     }
 
     @discardableResult
-    static func build(_ root: String, output: String? = nil, baseURL: String? = nil, asOf: Day? = nil) throws -> BuildReport {
+    static func build(_ root: String, output: String? = nil, baseURL: String? = nil, asOf: Day? = nil, force: Bool = false) throws -> BuildReport {
         let config = try ConfigLoader.load(path: root + "/usergraph.yml")
-        return try SiteBuild.run(config: config, options: BuildOptions(output: output, baseURL: baseURL, asOf: asOf))
+        return try SiteBuild.run(config: config, options: BuildOptions(output: output, baseURL: baseURL, asOf: asOf, force: force))
     }
 
     @Test func twoBuildsOfTheSameInputsAreByteIdentical() throws {
@@ -49,17 +49,40 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
         #expect(differing.isEmpty, "differ: \(differing.prefix(5))")
     }
 
-    @Test func aRebuildWithNothingNewRewritesNoFile() throws {
+    /// Both ways a rebuild can find nothing new: the stamp says so before rendering, or
+    /// (forced to render) every file compares equal to the published one and is linked, not written.
+    @Test(arguments: [false, true]) func aRebuildWithNothingNewRewritesNoFile(force: Bool) throws {
         let root = try Self.demoCopy()
         let first = try Self.build(root, baseURL: "https://example.org/")
-        #expect(first.changes.kept == 0 && first.changes.removed == 0)
+        #expect(first.changes.kept == 0 && first.changes.removed == 0 && !first.upToDate)
         let before = fileIdentities(root + "/_site")
-        let second = try Self.build(root, baseURL: "https://example.org/")
+        let second = try Self.build(root, baseURL: "https://example.org/", force: force)
+        #expect(second.upToDate == !force)
         #expect(second.changes == PublishCounts(written: 0, kept: first.changes.written, removed: 0))
         let after = fileIdentities(root + "/_site")
         #expect(before.count == first.changes.written)
         let touched = before.keys.filter { before[$0] != after[$0] }.sorted()
         #expect(touched.isEmpty, "rewritten: \(touched.prefix(5))")
+    }
+
+    @Test func theStampGoesStaleWhenAnInputOrTheOutputChanges() throws {
+        let root = try Self.demoCopy()
+        try Self.build(root)
+        #expect(try Self.build(root).upToDate)
+        // A store file rewritten with the same bytes is a new file: render (and keep every byte).
+        let weights = try Data(contentsOf: URL(fileURLWithPath: root + "/Store/weights.json"))
+        try AtomicFile.write(weights, to: root + "/Store/weights.json")
+        let afterEdit = try Self.build(root)
+        #expect(!afterEdit.upToDate && afterEdit.changes.written == 0)
+        #expect(try Self.build(root).upToDate)
+        // Another as-of day, another theme file, or an output folder replaced by hand: render.
+        #expect(try !Self.build(root, asOf: Day(iso: "2026-11-21")).upToDate)
+        #expect(try Self.build(root, asOf: Day(iso: "2026-11-21")).upToDate)
+        try TestPaths.write("---\ntitle: Starred\n---\nStars.\n", to: root + "/Templates/starred.md")
+        #expect(try !Self.build(root).upToDate)
+        try FileManager.default.removeItem(atPath: root + "/_site")
+        #expect(try !Self.build(root).upToDate)
+        #expect(FileManager.default.fileExists(atPath: root + "/_site/index.html"))
     }
 
     @Test func aChangeRewritesOnlyTheFilesItTouchesAndRemovesWhatIsGone() throws {
@@ -137,6 +160,6 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
         try TestPaths.write("{\"broken\": ", to: root + "/Store/workouts.json")
         #expect(throws: UsergraphError.self) { try Self.build(root) }
         #expect(try siteTree(root + "/_site") == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix("._site") }.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix("._site.staging") || $0.hasPrefix("._site.old") }.isEmpty)
     }
 }

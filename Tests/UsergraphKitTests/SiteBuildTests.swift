@@ -152,7 +152,7 @@ import Testing
         try TestPaths.write("{ not json", to: site + "/Store/owner.json")
         #expect(throws: UsergraphError.self) { try SiteBuild.run(config: try ConfigLoader.load(path: site + "/usergraph.yml")) }
         #expect(try TestPaths.read(site + "/_site/index.html") == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site).filter { $0.hasPrefix(".") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site).filter { $0.hasPrefix("._site.staging") || $0.hasPrefix("._site.old") }
         #expect(leftovers.isEmpty)
     }
 

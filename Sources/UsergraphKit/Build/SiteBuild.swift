@@ -5,9 +5,11 @@ public struct BuildOptions: Sendable {
     public var output: String?
     public var baseURL: String?
     public var asOf: Day?
+    /// Render even when the inputs are those of the published site.
+    public var force: Bool
 
-    public init(output: String? = nil, baseURL: String? = nil, asOf: Day? = nil) {
-        self.output = output; self.baseURL = baseURL; self.asOf = asOf
+    public init(output: String? = nil, baseURL: String? = nil, asOf: Day? = nil, force: Bool = false) {
+        self.output = output; self.baseURL = baseURL; self.asOf = asOf; self.force = force
     }
 }
 
@@ -23,6 +25,8 @@ public struct BuildReport: Sendable {
     public var warnings: [String]
     /// Files written, kept byte-for-byte, and removed from the published site.
     public var changes: PublishCounts
+    /// Nothing the build reads changed since the published site was built, so nothing was rendered.
+    public var upToDate: Bool
 }
 
 /// The whole pipeline of `usergraph build`: config → store → stats → pages → render → publish.
@@ -32,6 +36,12 @@ public enum SiteBuild {
         if let output = options.output { config.output = SiteConfig.resolve(output, against: FileManager.default.currentDirectoryPath) }
         if let base = options.baseURL { config.baseURL = base.hasSuffix("/") ? base : base + "/" }
         let asOf = config.asOfDay(override: options.asOf, now: now)
+        let inputs = BuildStamp.inputs(config: config, asOf: asOf)
+        if !options.force, let stamp = BuildStamp.current(output: config.output, inputs: inputs) {
+            return BuildReport(output: config.output, pages: stamp.pages, files: stamp.files, asOf: asOf, missing: stamp.missing,
+                               warnings: stamp.warnings, changes: PublishCounts(written: 0, kept: stamp.pages + stamp.files, removed: 0),
+                               upToDate: true)
+        }
 
         let theme = try Theme(folder: config.templates)
         let layout = StoreLayout(root: config.store)
@@ -67,9 +77,15 @@ public enum SiteBuild {
                 fileCount += 2
             }
             try check(staged, pages: sources)
+            BuildStamp.remove(output: config.output)
             let counts = try staged.publish()
-            return BuildReport(output: config.output, pages: sources.count, files: fileCount, asOf: asOf,
-                               missing: missingCollections(snapshot), warnings: warnings(statistics), changes: counts)
+            let report = BuildReport(output: config.output, pages: sources.count, files: fileCount, asOf: asOf,
+                                     missing: missingCollections(snapshot), warnings: warnings(statistics), changes: counts, upToDate: false)
+            if let inode = BuildStamp.inode(of: config.output) {
+                BuildStamp(inputs: inputs, outputInode: inode, pages: report.pages, files: report.files,
+                           missing: report.missing, warnings: report.warnings).save(output: config.output)
+            }
+            return report
         } catch {
             staged.discard()
             throw error

@@ -19,6 +19,8 @@ public enum SiteScaffold {
         try FileTree.copy(from: source + "/Templates", to: target + "/Templates")
         try FileTree.copy(from: source + "/Public", to: target + "/Public")
         try AtomicFile.write(Data(starterConfig.utf8), to: target + "/usergraph.yml")
+        // The built site and the lock are output, not source, for a project kept in git.
+        try AtomicFile.write(Data("_site/\n.usergraph.lock\n".utf8), to: target + "/.gitignore")
         return target
     }
 
