@@ -27,6 +27,9 @@ struct Build: ParsableCommand {
     @Flag(name: .long, help: "When another run holds the site's lock, wait for it instead of exiting 75.")
     var wait = false
 
+    @Flag(name: .long, help: "Render every page even when nothing changed since the last build.")
+    var force = false
+
     func validate() throws {
         if let baseURL, !URLCheck.isAbsoluteHTTP(baseURL) {
             throw ValidationError("--base-url must be an absolute http(s) URL, not `\(baseURL)`.")
@@ -42,14 +45,21 @@ struct Build: ParsableCommand {
             let started = Date()
             let report = try SiteBuild.run(
                 config: config,
-                options: BuildOptions(output: output, baseURL: baseURL, asOf: try parseDay(asOf, option: "--as-of")))
-            guard !quiet, Terminal.stderrIsTerminal else { return }
+                options: BuildOptions(output: output, baseURL: baseURL, asOf: try parseDay(asOf, option: "--as-of"), force: force))
+            // Cron mails whatever a job prints, so success is silent unless a person is watching.
+            guard !quiet, Terminal.isInteractive else { return }
             for warning in report.warnings { Terminal.note("warning: " + warning) }
             if !report.missing.isEmpty {
                 Terminal.note("The store has no \(report.missing.joined(separator: ", ")); those pages say so.")
             }
             let ms = Int(Date().timeIntervalSince(started) * 1000)
-            Terminal.note("Built \(report.pages) pages and \(report.files) files as of \(report.asOf.iso) into \(report.output) in \(ms) ms.")
+            if report.upToDate {
+                Terminal.note("Nothing changed since the last build; \(report.output) is up to date (\(report.pages) pages, as of \(report.asOf.iso)).")
+                return
+            }
+            let changes = report.changes
+            Terminal.note("Built \(report.pages) pages and \(report.files) files as of \(report.asOf.iso) into \(report.output) in \(ms) ms: "
+                + "\(changes.written) written, \(changes.kept) kept, \(changes.removed) removed.")
         }
     }
 }

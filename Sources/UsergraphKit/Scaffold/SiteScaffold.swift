@@ -16,9 +16,11 @@ public enum SiteScaffold {
             throw UsergraphError("\(source) has no Templates/layout.html; --theme must name a site folder with Templates/ and Public/.", kind: .usage)
         }
         try fm.createDirectory(atPath: target + "/Store", withIntermediateDirectories: true)
-        _ = try SiteWriter.copyTree(from: source + "/Templates", to: target + "/Templates")
-        _ = try SiteWriter.copyTree(from: source + "/Public", to: target + "/Public")
+        try FileTree.copy(from: source + "/Templates", to: target + "/Templates")
+        try FileTree.copy(from: source + "/Public", to: target + "/Public")
         try AtomicFile.write(Data(starterConfig.utf8), to: target + "/usergraph.yml")
+        // The built site and the lock are output, not source, for a project kept in git.
+        try AtomicFile.write(Data("_site/\n.usergraph.lock\n".utf8), to: target + "/.gitignore")
         return target
     }
 
