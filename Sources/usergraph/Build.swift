@@ -44,6 +44,7 @@ struct Build: ParsableCommand {
                 config: config,
                 options: BuildOptions(output: output, baseURL: baseURL, asOf: try parseDay(asOf, option: "--as-of")))
             guard !quiet, Terminal.stderrIsTerminal else { return }
+            if let hint = OwnerProfile.fillHint(store: config.store) { Terminal.note(hint) }
             for warning in report.warnings { Terminal.note("warning: " + warning) }
             if !report.missing.isEmpty {
                 Terminal.note("The store has no \(report.missing.joined(separator: ", ")); those pages say so.")
