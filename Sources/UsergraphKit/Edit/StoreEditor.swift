@@ -15,6 +15,7 @@ public struct StoreEditor {
         self.zone = config.timeZone
         self.now = now
         self.lock = lock
+        sweepLeftovers()
     }
 
     /// The calendar day of `now` in the site's zone (not the config's pinned `asOf`:
@@ -76,6 +77,18 @@ public struct StoreEditor {
     }
 
     // MARK: helpers
+
+    /// Removes temporary files that a killed writer left in the store's top folder
+    /// (`AtomicFile` names them `.NAME.tmp-PID-RANDOM`). Only those of processes that no
+    /// longer exist go, and the site's lock keeps any other editor out meanwhile.
+    func sweepLeftovers() {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: layout.root)) ?? [] where name.hasPrefix(".") {
+            guard let marker = name.range(of: ".tmp-") else { continue }
+            let pidText = name[marker.upperBound...].prefix(while: { $0 != "-" })
+            guard let pid = Int32(pidText), pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(layout.root + "/" + name)
+        }
+    }
 
     /// Removes a file for good: the unlink is atomic, and syncing the folder makes it durable
     /// before the command says it is done.

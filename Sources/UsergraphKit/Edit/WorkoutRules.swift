@@ -71,14 +71,14 @@ public enum WorkoutRules {
     public static func normalized(type raw: String) -> String? {
         let type = raw.trimmingCharacters(in: .whitespaces).lowercased()
         guard typeLength.contains(type.count),
-              type.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || " -_".unicodeScalars.contains($0) })
+              type.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0) })
         else { return nil }
         return type
     }
 
     static func check(type raw: String, problems: inout InputProblems) -> String? {
         guard let type = normalized(type: raw) else {
-            problems.add("--type: `\(raw)` is not a workout type; use 1 to 32 letters, digits, spaces, - or _ (running, strength, yoga).")
+            problems.add("--type: `\(raw)` is not a workout type; use 1 to 32 letters, digits, - or _ (running, strength, free-weights).")
             return nil
         }
         return type
