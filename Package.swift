@@ -45,7 +45,8 @@ let package = Package(
         ),
         .testTarget(
             name: "UsergraphKitTests",
-            dependencies: ["UsergraphKit", .product(name: "FlyingFox", package: "FlyingFox")]
+            // `usergraph` too, so that `swift test` compiles the command line the tests run.
+            dependencies: ["UsergraphKit", "usergraph", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(
             name: "UsergraphChartsTests",

@@ -9,13 +9,33 @@ struct EditOptions: ParsableArguments {
     @Flag(name: .long, help: "When another run holds the site's lock, wait for it instead of exiting 75.")
     var wait = false
 
+    /// The site and the clock, so input can be checked before the lock is taken: bad input
+    /// is exit 64 even while a build runs.
+    func begin() throws -> EditSession {
+        EditSession(config: try site.load(), now: try Clock.now(), wait: wait)
+    }
+
+    /// Checks nothing first: for edits whose input is checked against the store's state.
+    func edit<T>(_ body: (StoreEditor) throws -> T) throws -> T {
+        try begin().edit(body)
+    }
+}
+
+struct EditSession {
+    let config: SiteConfig
+    let now: Date
+    let wait: Bool
+
+    var zone: TimeZone { config.timeZone }
+
+    /// Today in the site's zone (edits happen in real time, whatever the config's `asOf`).
+    var today: Day { Day(now, in: config.timeZone) }
+
     /// Runs `body` with the site's lock held, so an edit and a cron build never interleave.
-    func edit<T>(_ body: (StoreEditor, SiteConfig) throws -> T) throws -> T {
-        let config = try site.load()
-        let now = try Clock.now()
+    func edit<T>(_ body: (StoreEditor) throws -> T) throws -> T {
         let lock = try SiteLock.acquire(siteRoot: config.root, wait: wait)
         defer { lock.release() }
-        return try body(StoreEditor(config: config, holding: lock, now: now), config)
+        return try body(StoreEditor(config: config, holding: lock, now: now))
     }
 }
 

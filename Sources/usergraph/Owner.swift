@@ -70,9 +70,9 @@ struct OwnerCommand: ParsableCommand {
         func run() throws {
             try runReportingErrors {
                 let input = OwnerInput(email: email, name: name, sex: sex, birthDate: birthDate, avatar: avatar)
-                let outcome = try options.edit { editor, _ in
-                    try editor.setOwner(try OwnerRules.validate(input, today: editor.today))
-                }
+                let session = try options.begin()
+                let change = try OwnerRules.validate(input, today: session.today)
+                let outcome = try session.edit { try $0.setOwner(change) }
                 let owner: Owner
                 switch outcome {
                 case .unchanged(let o):

@@ -25,10 +25,9 @@ struct WeightCommand: ParsableCommand {
 
         func run() throws {
             try runReportingErrors {
-                let (record, outcome) = try options.edit { editor, _ in
-                    let record = try WeightRules.validate(kg: kg, date: date, today: editor.today)
-                    return (record, try editor.recordWeight(record))
-                }
+                let session = try options.begin()
+                let record = try WeightRules.validate(kg: kg, date: date, today: session.today)
+                let outcome = try session.edit { try $0.recordWeight(record) }
                 let shown = WeightRules.format(record.kg)
                 switch outcome {
                 case .added: Output.line("Recorded \(shown) kg for \(record.date).")

@@ -44,12 +44,10 @@ struct WorkoutCommand: ParsableCommand {
         func run() throws {
             try runReportingErrors {
                 let input = WorkoutInput(type: type, duration: duration, start: start, calories: calories, exercises: exercises, notes: notes)
-                let (workout, zone) = try options.edit { editor, config in
-                    let workout = try WorkoutRules.validate(input, id: UUID().uuidString.lowercased(), now: editor.now, zone: config.timeZone)
-                    try editor.addWorkout(workout)
-                    return (workout, config.timeZone)
-                }
-                Output.line("Recorded " + WorkoutCommand.describe(workout, zone: zone) + ".")
+                let session = try options.begin()
+                let workout = try WorkoutRules.validate(input, id: UUID().uuidString.lowercased(), now: session.now, zone: session.zone)
+                try session.edit { try $0.addWorkout(workout) }
+                Output.line("Recorded " + WorkoutCommand.describe(workout, zone: session.zone) + ".")
             }
         }
     }
@@ -117,16 +115,15 @@ struct WorkoutCommand: ParsableCommand {
 
         func run() throws {
             try runReportingErrors {
-                let config = try options.site.load()
-                let zone = config.timeZone
+                let session = try options.begin()
                 // Asked before taking the lock, so a person thinking it over does not hold up a cron build.
-                let target = try WorkoutQuery.find(id, in: try OwnerRecords.workouts(StoreLayout(root: config.store)))
-                guard try Prompt.confirmDestructive("Delete the " + WorkoutCommand.describe(target, zone: zone) + "?", yes: yes) else {
+                let target = try WorkoutQuery.find(id, in: try OwnerRecords.workouts(StoreLayout(root: session.config.store)))
+                guard try Prompt.confirmDestructive("Delete the " + WorkoutCommand.describe(target, zone: session.zone) + "?", yes: yes) else {
                     Terminal.note("Nothing was deleted.")
                     throw ExitCode.failure
                 }
-                let deleted = try options.edit { editor, _ in try editor.deleteWorkout(target.id) }
-                Output.line("Deleted " + WorkoutCommand.describe(deleted, zone: zone) + ".")
+                let deleted = try session.edit { try $0.deleteWorkout(target.id) }
+                Output.line("Deleted " + WorkoutCommand.describe(deleted, zone: session.zone) + ".")
             }
         }
     }
@@ -142,8 +139,9 @@ struct WorkoutCommand: ParsableCommand {
 
         func run() throws {
             try runReportingErrors {
-                let (timer, zone) = try options.edit { editor, config in (try editor.startTimer(type: type), config.timeZone) }
-                Output.line("Started a \(timer.type) timer at \(Output.local(timer.startedAt, zone)). "
+                let session = try options.begin()
+                let timer = try session.edit { try $0.startTimer(type: type) }
+                Output.line("Started a \(timer.type) timer at \(Output.local(timer.startedAt, session.zone)). "
                     + "`usergraph workout pause`, `resume` and `finish` go on from here; `status --watch` shows it ticking.")
             }
         }
@@ -156,7 +154,7 @@ struct WorkoutCommand: ParsableCommand {
 
         func run() throws {
             try runReportingErrors {
-                let timer = try options.edit { editor, _ in try editor.pauseTimer() }
+                let timer = try options.edit { try $0.pauseTimer() }
                 Output.line("Paused the \(timer.type) timer at \(DurationText.clock(timer.countedSeconds)).")
             }
         }
@@ -169,7 +167,7 @@ struct WorkoutCommand: ParsableCommand {
 
         func run() throws {
             try runReportingErrors {
-                let timer = try options.edit { editor, _ in try editor.resumeTimer() }
+                let timer = try options.edit { try $0.resumeTimer() }
                 Output.line("Resumed the \(timer.type) timer at \(DurationText.clock(timer.countedSeconds)).")
             }
         }
@@ -189,10 +187,9 @@ struct WorkoutCommand: ParsableCommand {
 
         func run() throws {
             try runReportingErrors {
-                let (finished, zone) = try options.edit { editor, config in
-                    (try editor.finishTimer(notes: notes, duration: duration), config.timeZone)
-                }
-                let text = WorkoutCommand.describe(finished.workout, zone: zone)
+                let session = try options.begin()
+                let finished = try session.edit { try $0.finishTimer(notes: notes, duration: duration) }
+                let text = WorkoutCommand.describe(finished.workout, zone: session.zone)
                 Output.line(finished.wasAlreadyRecorded
                     ? "The timer's workout was already recorded (\(text)); removed the leftover timer."
                     : "Recorded \(text).")
@@ -212,16 +209,16 @@ struct WorkoutCommand: ParsableCommand {
 
         func run() throws {
             try runReportingErrors {
-                let config = try options.site.load()
-                guard let timer = try OwnerRecords.timer(StoreLayout(root: config.store)) else {
+                let session = try options.begin()
+                guard let timer = try OwnerRecords.timer(StoreLayout(root: session.config.store)) else {
                     throw UsergraphError("No workout timer is running; there is nothing to cancel.")
                 }
-                let counted = DurationText.clock(timer.counted(at: try Clock.now()))
+                let counted = DurationText.clock(timer.counted(at: session.now))
                 guard try Prompt.confirmDestructive("Drop the \(timer.type) timer with \(counted) counted?", yes: yes) else {
                     Terminal.note("The timer goes on.")
                     throw ExitCode.failure
                 }
-                let dropped = try options.edit { editor, _ in try editor.cancelTimer() }
+                let dropped = try session.edit { try $0.cancelTimer() }
                 Output.line("Dropped the \(dropped.type) timer; nothing was recorded.")
             }
         }

@@ -10,24 +10,25 @@ struct UsergraphCLI {
         var stderr: String
     }
 
-    /// `.build/debug/usergraph` beside the test bundle. `swift test` compiles the tests but
-    /// does not relink the executable (and a nested `swift build` would wait on SwiftPM's
-    /// lock forever), so a binary older than the sources is reported instead of tested.
+    /// `.build/debug/usergraph` beside the test bundle. `swift test` compiles the command
+    /// line (the test target depends on it) but does not relink the executable, and a nested
+    /// `swift build` would wait on SwiftPM's lock forever. So an executable older than any
+    /// object file it is linked from is reported instead of tested.
     static let executable: Result<String, CommandLineToolMissing> = {
         let folder = Bundle.main.executableURL?.deletingLastPathComponent().path ?? TestPaths.repository + "/.build/debug"
         let path = folder + "/usergraph"
         let fm = FileManager.default
-        guard let built = (try? fm.attributesOfItem(atPath: path))?[.modificationDate] as? Date else {
+        func modified(_ path: String) -> Date? { (try? fm.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
+        guard let built = modified(path) else {
             return .failure(CommandLineToolMissing(message: "no executable at \(path); run `swift build` (make test does) before `swift test`"))
         }
-        var newest = Date.distantPast
-        let sources = TestPaths.repository + "/Sources"
-        let walker = fm.enumerator(atPath: sources)
-        while let item = walker?.nextObject() as? String {
-            if item.hasSuffix(".swift"), let date = (try? fm.attributesOfItem(atPath: sources + "/" + item))?[.modificationDate] as? Date, date > newest { newest = date }
-        }
-        guard built >= newest else {
-            return .failure(CommandLineToolMissing(message: "\(path) is older than the sources; run `swift build` (make test does) before `swift test`"))
+        for module in ["usergraph", "UsergraphKit", "UsergraphCharts"] {
+            let objects = folder + "/" + module + ".build"
+            for name in (try? fm.contentsOfDirectory(atPath: objects)) ?? [] where name.hasSuffix(".o") {
+                if let date = modified(objects + "/" + name), date > built {
+                    return .failure(CommandLineToolMissing(message: "\(path) is older than \(module).build/\(name); run `swift build` (make test does) before `swift test`"))
+                }
+            }
         }
         return .success(path)
     }()

@@ -418,6 +418,7 @@ import Testing
         let lock = try SiteLock.acquire(siteRoot: cli.site)
         let refused = try cli.run(["weight", "add", "70"], now: Self.now)
         #expect(refused.status == 75)
+        #expect(try cli.run(["weight", "add", "700"], now: Self.now).status == 64, "bad input is reported before the lock is tried")
         #expect(!FileManager.default.fileExists(atPath: cli.site + "/Store/weights.json"))
 
         let waiting = try cli.launch(["weight", "add", "70", "--wait"], now: Self.now)
