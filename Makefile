@@ -23,9 +23,7 @@ site: build
 	$(BIN) build --quiet
 	@echo "The demo site is in $(CURDIR)/_site/ (open $(CURDIR)/_site/index.html)"
 
-# The command-line tests run .build/debug/usergraph, which `swift test` alone does not relink.
 test: deps
-	$(SWIFT) build --product usergraph
 	$(SWIFT) test
 
 # Regenerates the demo store from ../shared/fixtures (the store is committed; this is only

@@ -45,7 +45,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UsergraphKitTests",
-            // `usergraph` too, so that `swift test` compiles the command line the tests run.
+            // `usergraph` too, so that `swift test` builds and links the executable the tests run.
             dependencies: ["UsergraphKit", "usergraph", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(

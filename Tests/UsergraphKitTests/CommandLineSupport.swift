@@ -10,10 +10,10 @@ struct UsergraphCLI {
         var stderr: String
     }
 
-    /// `.build/debug/usergraph` beside the test bundle. `swift test` compiles the command
-    /// line (the test target depends on it) but does not relink the executable, and a nested
-    /// `swift build` would wait on SwiftPM's lock forever. So an executable older than any
-    /// object file it is linked from is reported instead of tested.
+    /// `.build/debug/usergraph` beside the test bundle. The test target depends on the
+    /// executable target, which makes `swift test` link it too. Should a build leave it behind
+    /// anyway, an executable older than an object file it is linked from is reported instead
+    /// of tested (building it from here cannot work: SwiftPM holds its lock while tests run).
     static let executable: Result<String, CommandLineToolMissing> = {
         let folder = Bundle.main.executableURL?.deletingLastPathComponent().path ?? TestPaths.repository + "/.build/debug"
         let path = folder + "/usergraph"
