@@ -78,15 +78,17 @@ public struct StoreEditor {
 
     // MARK: helpers
 
-    /// Removes temporary files that a killed writer left in the store's top folder
-    /// (`AtomicFile` names them `.NAME.tmp-PID-RANDOM`). Only those of processes that no
-    /// longer exist go, and the site's lock keeps any other editor out meanwhile.
+    /// Removes temporary files that a killed writer left where edits write (`AtomicFile`
+    /// names them `.NAME.tmp-PID-RANDOM`). Only those of processes that no longer exist go,
+    /// and the site's lock keeps any other editor out meanwhile.
     func sweepLeftovers() {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: layout.root)) ?? [] where name.hasPrefix(".") {
-            guard let marker = name.range(of: ".tmp-") else { continue }
-            let pidText = name[marker.upperBound...].prefix(while: { $0 != "-" })
-            guard let pid = Int32(pidText), pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            unlink(layout.root + "/" + name)
+        for folder in [layout.root, layout.files] {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(".") {
+                guard let marker = name.range(of: ".tmp-") else { continue }
+                let pidText = name[marker.upperBound...].prefix(while: { $0 != "-" })
+                guard let pid = Int32(pidText), pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+                unlink(folder + "/" + name)
+            }
         }
     }
 
