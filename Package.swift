@@ -49,7 +49,8 @@ let package = Package(
         ),
         .testTarget(
             name: "UsergraphKitTests",
-            dependencies: ["UsergraphKit", .product(name: "FlyingFox", package: "FlyingFox")]
+            // `usergraph` too, so that `swift test` builds and links the executable the tests run.
+            dependencies: ["UsergraphKit", "usergraph", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(
             name: "UsergraphChartsTests",

@@ -48,6 +48,7 @@ struct Build: ParsableCommand {
                 options: BuildOptions(output: output, baseURL: baseURL, asOf: try parseDay(asOf, option: "--as-of"), force: force))
             // Cron mails whatever a job prints, so success is silent unless a person is watching.
             guard !quiet, Terminal.isInteractive else { return }
+            if let hint = OwnerProfile.fillHint(store: config.store) { Terminal.note(hint) }
             for warning in report.warnings { Terminal.note("warning: " + warning) }
             if !report.missing.isEmpty {
                 Terminal.note("The store has no \(report.missing.joined(separator: ", ")); those pages say so.")
