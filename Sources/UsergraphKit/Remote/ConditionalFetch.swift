@@ -92,8 +92,20 @@ struct ConditionalFetch<Page: Decodable>: Sendable {
             if paginated { _ = try JSONDecoder().decode([Page].self, from: body) }
             else { _ = try JSONDecoder().decode(Page.self, from: body) }
         } catch let error as DecodingError {
-            throw RemoteFailure(.badBody(JSONFile.describe(error, data: body)), url: url, service: service)
+            throw RemoteFailure(.badBody(Self.describe(error, body: body)), url: url, service: service)
         }
+    }
+
+    /// Where an answer goes wrong, in the words of the store's own errors.
+    static func describe(_ error: DecodingError, body: Data) -> String {
+        if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+            if body.isEmpty { return "the answer is empty." }
+            if let problem = JSONSyntax.firstError(in: body) {
+                return "it is not JSON (line \(problem.line), column \(problem.column): \(problem.message))."
+            }
+            return "it is not JSON."
+        }
+        return JSONFile.describe(error, data: body)
     }
 
     static func validators(of response: RemoteResponse, next: String?, keeping old: [String: String]?) -> [String: String] {

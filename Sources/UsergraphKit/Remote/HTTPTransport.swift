@@ -6,7 +6,7 @@ import FoundationNetworking
 /// How the HTTP layer behaves: one place for the timeout, the retries and the size limits, so
 /// tests can make retries instant and timeouts short without touching the code paths.
 public struct TransportOptions: Sendable {
-    /// Seconds without a byte from the server before a request counts as timed out.
+    /// Seconds without a byte from the server before a request counts as timed out (whole, at least 1).
     public var timeout: TimeInterval
     /// Tries in all for a request that times out or gets a 5xx (so `attempts - 1` retries).
     public var attempts: Int
@@ -21,7 +21,8 @@ public struct TransportOptions: Sendable {
     public init(timeout: TimeInterval = 30, attempts: Int = 3, retryDelay: TimeInterval = 1,
                 userAgent: String = "usergraph/0.1 (+https://github.com/usergraph/usergraph)",
                 maxBodyBytes: Int = 64 << 20, maxFileBytes: Int = 5 << 20) {
-        self.timeout = timeout; self.attempts = max(1, attempts); self.retryDelay = retryDelay
+        // FoundationNetworking hands libcurl whole seconds: a fraction would round to "at once".
+        self.timeout = max(1, timeout.rounded(.up)); self.attempts = max(1, attempts); self.retryDelay = retryDelay
         self.userAgent = userAgent; self.maxBodyBytes = maxBodyBytes; self.maxFileBytes = maxFileBytes
     }
 

@@ -144,7 +144,8 @@ final class FakeAPIs: @unchecked Sendable {
             guard let image = lock.withLock({ images[request.path] }) else { return .json(404, Data(#"{"message":"Not Found"}"#.utf8)) }
             return .raw(200, image.body, headers: ["Content-Type": image.type])
         }
-        let key = request.path.hasPrefix("/users/\(FakeAPIs.login)/") || request.path.hasPrefix("/api/") ? request.path : request.target
+        // The first page of a list by its path alone; everything else by its exact target.
+        let key = request.path.hasPrefix("/users/\(FakeAPIs.login)/") ? request.path : request.target
         guard var page = lock.withLock({ pages[key] ?? directory[key] }) else {
             return .json(404, Data(#"{"message":"Not Found","documentation_url":"https://docs.github.com/rest"}"#.utf8))
         }
