@@ -50,8 +50,7 @@ struct Build: AsyncParsableCommand {
             // Cache-first: only what the store lacks (or holds stale, or all with --refresh) is fetched.
             var notFetched: [RemoteSource] = []
             if !offline {
-                let loader = try Fetching.loader(config: config, showProgress: !quiet && Terminal.stderrIsTerminal)
-                let loaded = try await loader.load(.build(refresh: refresh))
+                let loaded = try await Fetching.load(.build(refresh: refresh), config: config, quiet: quiet)
                 Fetching.printProblems(loaded, quiet: quiet)
                 notFetched = loaded.failed
             }

@@ -5,11 +5,16 @@ import UsergraphKit
 /// What `build` and `update` share about fetching: the loader with the token from the
 /// environment, the activity line, and the wording of the outcome.
 enum Fetching {
-    static func loader(config: SiteConfig, showProgress: Bool) throws -> Loader {
-        let line = showProgress ? ProgressLine() : nil
+    /// Runs the loader, with the activity line on a terminal unless `quiet`.
+    static func load(_ mode: LoadMode, config: SiteConfig, quiet: Bool, check: (Loader) throws -> Void = { _ in }) async throws -> LoadReport {
+        let line = !quiet && Terminal.stderrIsTerminal ? ProgressLine() : nil
         let environment = ProcessInfo.processInfo.environment
-        return Loader(config: config, token: environment["GITHUB_TOKEN"], options: try options(environment),
-                      progress: { event in line?.show(event) })
+        let loader = Loader(config: config, token: environment["GITHUB_TOKEN"], options: try options(environment),
+                            progress: { event in line?.show(event) })
+        try check(loader)
+        let report = try await loader.load(mode)
+        line?.clear()
+        return report
     }
 
     /// `USERGRAPH_TIMEOUT` and `USERGRAPH_RETRY_DELAY` (seconds) tune the HTTP layer for a
@@ -62,8 +67,8 @@ final class ProgressLine: @unchecked Sendable {
                 redraw("\(spinner) \(source.title): image \(done) of \(total)…")
             case .finished(let source, let outcome):
                 switch outcome {
-                case .saved(let items): finish("✓ \(source.title): \(count(items, of: source)) fetched")
-                case .unchanged(let items): finish("✓ \(source.title): unchanged, \(count(items, of: source))")
+                case .saved(let items): finish("✓ \(source.title): \(count(items, of: source))fetched")
+                case .unchanged(let items): finish("✓ \(source.title): \(count(items, of: source))unchanged")
                 case .failed: finish("✗ \(source.title): not fetched")
                 case .cached, .notConfigured: break
                 }
@@ -71,13 +76,17 @@ final class ProgressLine: @unchecked Sendable {
         }
     }
 
+    /// `169 `, `50000 events `, or nothing for the one profile.
     private func count(_ items: Int, of source: RemoteSource) -> String {
         switch source {
-        case .profile: "1 profile"
-        case .statistics: "\(items) event\(items == 1 ? "" : "s")"
-        default: "\(items) item\(items == 1 ? "" : "s")"
+        case .profile: ""
+        case .statistics: "\(items) event\(items == 1 ? "" : "s") "
+        default: "\(items) "
         }
     }
+
+    /// Removes a line still showing progress (images of the last source).
+    func clear() { lock.withLock { write("\r\u{1B}[2K") } }
 
     private func redraw(_ text: String) { write("\r\u{1B}[2K" + text) }
     private func finish(_ text: String) { write("\r\u{1B}[2K" + text + "\n") }

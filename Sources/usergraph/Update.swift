@@ -37,11 +37,11 @@ struct Update: AsyncParsableCommand {
             let sources = try only.map(RemoteSource.parseList)
             let lock = try SiteLock.acquire(siteRoot: config.root, wait: wait)
             defer { lock.release() }
-            let loader = try Fetching.loader(config: config, showProgress: !quiet && Terminal.stderrIsTerminal)
-            if sources == nil, loader.configured.isEmpty {
-                throw UsergraphError("usergraph.yml configures no source to update: set `github.login`, `users.url` or `statistics.url`.", kind: .usage)
+            let report = try await Fetching.load(.update(only: sources), config: config, quiet: quiet) { loader in
+                if sources == nil, loader.configured.isEmpty {
+                    throw UsergraphError("usergraph.yml configures no source to update: set `github.login`, `users.url` or `statistics.url`.", kind: .usage)
+                }
             }
-            let report = try await loader.load(.update(only: sources))
             Fetching.printProblems(report, quiet: quiet)
             if !quiet, Terminal.stderrIsTerminal, report.skippedEventDates > 0 {
                 let example = report.exampleBadEventDate.map { " (for example \($0))" } ?? ""

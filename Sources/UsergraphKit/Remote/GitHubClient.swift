@@ -73,11 +73,11 @@ public struct DirectoryClient: Sendable {
     public init(transport: HTTPTransport) { self.transport = transport }
 
     public static func usersService(timeout: TimeInterval) -> RemoteService {
-        .api("The users API", configKey: "users.url", timeout: timeout)
+        .api("the users API", configKey: "users.url", timeout: timeout)
     }
 
     public static func statisticsService(timeout: TimeInterval) -> RemoteService {
-        .api("The statistics API", configKey: "statistics.url", timeout: timeout)
+        .api("the statistics API", configKey: "statistics.url", timeout: timeout)
     }
 
     public func users(url: String, previous: PageValidators?, progress: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> Fetched {

@@ -3,6 +3,7 @@ import Foundation
 /// Who a request went to, for wording failures: the service's name, the config key that
 /// points at it, and for GitHub the login and whether a token was sent.
 public struct RemoteService: Sendable, Equatable {
+    /// As it reads inside a sentence: `GitHub`, `the users API`.
     public var name: String
     public var configKey: String
     public var login: String?
@@ -57,19 +58,21 @@ public struct RemoteFailure: Error, Sendable, Equatable, CustomStringConvertible
 
     public var message: String {
         let name = service.name
+        // At the start of a sentence.
+        let subject = name.prefix(1).uppercased() + name.dropFirst()
         switch reason {
         case .notFound:
             if let login = service.login {
                 return "GitHub has no user `\(login)` (404 Not Found at \(url)); check `github.login` in usergraph.yml."
             }
-            return "\(name) answered 404 Not Found at \(url); check `\(service.configKey)` in usergraph.yml."
+            return "\(subject) answered 404 Not Found at \(url); check `\(service.configKey)` in usergraph.yml."
         case .unauthorized:
             if service.hasToken {
-                return "\(name) refused the token in GITHUB_TOKEN (401 Bad credentials at \(url)); replace it, or unset the variable to fetch without one."
+                return "\(subject) refused the token in GITHUB_TOKEN (401 Bad credentials at \(url)); replace it, or unset the variable to fetch without one."
             }
-            return "\(name) asks for credentials (401 Unauthorized at \(url)); set GITHUB_TOKEN to a token it accepts."
+            return "\(subject) asks for credentials (401 Unauthorized at \(url)); set GITHUB_TOKEN to a token it accepts."
         case .rateLimited(let resetsAt, let retryAfter):
-            var text = "\(name)'s rate limit is exhausted (at \(url))"
+            var text = "\(subject)'s rate limit is exhausted (at \(url))"
             if let resetsAt {
                 text += "; it resets at \(RemoteFailure.clock(resetsAt))"
             } else if let retryAfter {
@@ -78,11 +81,11 @@ public struct RemoteFailure: Error, Sendable, Equatable, CustomStringConvertible
             if service.login != nil, !service.hasToken { text += ", and a token in GITHUB_TOKEN raises the limit" }
             return text + "."
         case .forbidden(let detail):
-            return "\(name) refused access to \(url) (403 Forbidden\(detail.map { ": " + $0 } ?? ""))."
+            return "\(subject) refused access to \(url) (403 Forbidden\(detail.map { ": " + $0 } ?? ""))."
         case .serverError(let status, let attempts):
-            return "\(name) answered \(RemoteFailure.status(status)) at \(url) \(RemoteFailure.times(attempts)); try again later."
+            return "\(subject) answered \(RemoteFailure.status(status)) at \(url) \(RemoteFailure.times(attempts)); try again later."
         case .timedOut(let attempts):
-            return "\(name) did not answer within \(RemoteFailure.seconds(service.timeout)) at \(url) (\(attempts) tr\(attempts == 1 ? "y" : "ies")); try again later."
+            return "\(subject) did not answer within \(RemoteFailure.seconds(service.timeout)) at \(url) (\(attempts) tr\(attempts == 1 ? "y" : "ies")); try again later."
         case .cannotConnect(let why):
             let host = URL(string: url).map(RemoteURL.hostAndPort) ?? url
             return "Cannot connect to \(name) at \(host) (\(why)); check `\(service.configKey)` in usergraph.yml and the network."
@@ -91,9 +94,9 @@ public struct RemoteFailure: Error, Sendable, Equatable, CustomStringConvertible
         case .tooLarge(let limit):
             return "The answer from \(name) at \(url) is larger than \(RemoteFailure.size(limit)), more than usergraph accepts."
         case .unexpectedStatus(let status):
-            return "\(name) answered \(RemoteFailure.status(status)) at \(url), which usergraph does not expect."
+            return "\(subject) answered \(RemoteFailure.status(status)) at \(url), which usergraph does not expect."
         case .tooManyPages(let pages):
-            return "\(name) kept sending `next` links after \(pages) pages at \(url); usergraph stopped following them."
+            return "\(subject) kept sending `next` links after \(pages) pages at \(url); usergraph stopped following them."
         case .failed(let why):
             return "The request to \(name) at \(url) failed: \(why)."
         }

@@ -84,3 +84,45 @@ import Testing
         await apis.stop()
     }
 }
+
+/// `update` keeps the old data of a source that fails and saves the others.
+@Suite struct PartialUpdateTests {
+    @Test func aFailingSourceKeepsItsDataAndTheOthersAreSaved() async throws {
+        let apis = try await FakeAPIs.start()
+        let directory = GeneratedDirectory.make(users: 30, events: 200, avatars: 0, imageBase: apis.base)
+        // The statistics API answers with a user id that is not a number.
+        apis.serveDirectory(users: directory.usersJSON, statistics: Data(#"{"statistics": [{"user_id": "7", "type": "view", "dates": [1092026]}]}"#.utf8))
+        let root = try FetchSite.make(apis: apis, users: true, demoStore: true)
+        let before = FetchSite.store(root)
+
+        let run = try await Executable.run(["update"], in: root)
+
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            usergraph: The answer from the statistics API at \(apis.statisticsURL) is not the JSON usergraph expects: at statistics[0].user_id: expected a number.
+            usergraph: Not updated: statistics; their cached data is kept, and profile, repos, starred, users were saved.
+
+            """)
+        let after = FetchSite.store(root)
+        #expect(after["statistics.json"] == before["statistics.json"])
+        #expect(after["github/repos.json"] != before["github/repos.json"])
+        let snapshot = try StoreReader.read(StoreLayout(root: root + "/Store"))
+        #expect(snapshot.users?.value.count == 30)
+        #expect(snapshot.repositories?.value.count == 169)
+        let demoStatistics = try JSONFile.read(Envelope<StatisticsResponse>.self, at: TestPaths.repository + "/Store/statistics.json")
+        #expect(snapshot.statistics?.value == demoStatistics?.data.statistics)
+        // Only the named sources with --only: the failing one alone.
+        let count = apis.log.count
+        let only = try await Executable.run(["update", "--only", "users"], in: root)
+        #expect(only.status == 0, "\(only.stderr)")
+        #expect(apis.log.all.dropFirst(count).map(\.target) == ["/api/users/"])
+        await apis.stop()
+    }
+
+    @Test func theDemoStoreAnswersEverythingWithoutTheNetwork() async throws {
+        let config = try ConfigLoader.load(path: TestPaths.demoConfig)
+        // api.github.com is never asked: the store holds every configured collection.
+        let report = try await Loader(config: config, token: nil, options: FetchSite.quick).load(.build(refresh: false))
+        #expect(RemoteSource.allCases.allSatisfy { report.outcomes[$0] == .cached })
+    }
+}
