@@ -6,7 +6,8 @@ import FoundationNetworking
 /// How the HTTP layer behaves: one place for the timeout, the retries and the size limits, so
 /// tests can make retries instant and timeouts short without touching the code paths.
 public struct TransportOptions: Sendable {
-    /// Seconds without a byte from the server before a request counts as timed out (whole, at least 1).
+    /// Seconds a request may take before it counts as timed out (whole, at least 1: FoundationNetworking
+    /// times the whole request, not the silence between bytes).
     public var timeout: TimeInterval
     /// Tries in all for a request that times out or gets a 5xx (so `attempts - 1` retries).
     public var attempts: Int

@@ -9,8 +9,9 @@ final class FakeAPIs: @unchecked Sendable {
     enum Failure: Sendable {
         case notFound, badCredentials, rateLimited, tooManyRequests, forbidden
         case serverError(Int)
-        case slow(TimeInterval)
         case notJSON
+        /// 301 to the same path on another server.
+        case movedTo(String)
     }
 
     struct Page: Sendable {
@@ -177,9 +178,8 @@ final class FakeAPIs: @unchecked Sendable {
                          headers: ["X-RateLimit-Remaining": "4999", "X-RateLimit-Reset": FakeAPIs.rateLimitReset])
         case .serverError(let status):
             return .json(status, Data(#"{"message":"Server Error"}"#.utf8))
-        case .slow(let seconds):
-            try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-            return .json(200, Data("[]".utf8))
+        case .movedTo(let base):
+            return .raw(301, Data(), headers: ["Location": base + request.target])
         case .notJSON:
             return .raw(200, Data("<!DOCTYPE html><html><body>Sign in to the Wi-Fi</body></html>".utf8), headers: ["Content-Type": "text/html"])
         }

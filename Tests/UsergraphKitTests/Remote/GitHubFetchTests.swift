@@ -44,7 +44,7 @@ import Testing
         _ = try await Loader(config: try FetchSite.config(root), token: "ghp_headerTest", options: FetchSite.quick).load(.build(refresh: false))
 
         let requests = apis.gitHubRequests
-        #expect(requests.count == 8)  // profile, 6 repos pages, starred
+        #expect(requests.count == 8, "\(requests.map(\.target))")  // profile, 6 repos pages, starred
         for request in requests {
             #expect(request.header("X-GitHub-Api-Version") == "2022-11-28")
             #expect(request.header("User-Agent")?.hasPrefix("usergraph/") == true)
@@ -185,6 +185,21 @@ import Testing
         #expect(apis.log.count == 1)
         #expect(apis.log.all.allSatisfy { $0.header("Authorization") == "Bearer ghp_originTest" })
         #expect(other.log.count == 5)
+        #expect(other.log.all.allSatisfy { $0.header("Authorization") == nil })
+        await apis.stop()
+        await other.stop()
+    }
+
+    @Test func aRedirectToAnotherHostIsFollowedWithoutTheToken() async throws {
+        let apis = try await FakeAPIs.start()
+        let other = try await FakeAPIs.start()
+        apis.failure = .movedTo(other.base)
+        let root = try FetchSite.make(apis: apis)
+        let report = try await Loader(config: try FetchSite.config(root), token: "ghp_redirectTest", options: FetchSite.quick)
+            .load(.update(only: [.profile]))
+        #expect(report.outcomes[.profile] == .saved(items: 1))
+        #expect(apis.log.all.map { $0.header("Authorization") } == ["Bearer ghp_redirectTest"])
+        #expect(other.log.count == 1)
         #expect(other.log.all.allSatisfy { $0.header("Authorization") == nil })
         await apis.stop()
         await other.stop()

@@ -101,3 +101,48 @@ extension LocalServer {
         }
     }
 }
+
+/// A listener on 127.0.0.1 that accepts connections and never answers: the client's request
+/// times out. Accepting happens on a plain thread, so a busy concurrency pool cannot make
+/// the count wrong.
+final class SilentServer: @unchecked Sendable {
+    let port: UInt16
+    private let listener: Int32
+    private let lock = NSLock()
+    private var accepted: [Int32] = []
+
+    init() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard listener >= 0, bound == 0, listen(listener, 16) == 0 else { throw CocoaError(.featureUnsupported) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        self.listener = listener
+        port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [self] in
+            while true {
+                let connection = accept(listener, nil, nil)
+                if connection < 0 { return }
+                lock.withLock { accepted.append(connection) }
+            }
+        }
+        thread.start()
+    }
+
+    var base: String { "http://127.0.0.1:\(port)" }
+    var connections: Int { lock.withLock { accepted.count } }
+
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        lock.withLock { for connection in accepted { close(connection) } }
+    }
+}

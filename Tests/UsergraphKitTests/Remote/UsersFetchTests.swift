@@ -49,10 +49,11 @@ import Testing
         #expect(stored.allNames.count == 40)
         #expect(report.warnings == ["Could not download 4 of 44 user images (for example \(apis.base)/img/big.png: it is larger than 64 KB); their pages show a placeholder."])
 
-        let site = try SiteBuild.run(config: config)
+        let site = try await offPool { try SiteBuild.run(config: config) }
         #expect(site.pages > 2000)
-        let snapshot = try StoreReader.read(StoreLayout(root: config.store))
-        let users = Statistics.compute(snapshot, asOf: Self.asOf, timeZone: config.timeZone).report.users
+        let users = try await offPool {
+            Statistics.compute(try StoreReader.read(StoreLayout(root: config.store)), asOf: Self.asOf, timeZone: config.timeZone).report.users
+        }
         let events = directory.events
         #expect(users.count == 2000)
         #expect(users.online == directory.users.filter(\.isOnline).count)
