@@ -89,10 +89,10 @@ public struct Loader: Sendable {
             progress(.started(source))
             do {
                 let fetched = try await fetch(source, url: url, previous: cached?.validators)
-                let outcome = try save(fetched, source: source, url: url, cached: cached, report: &report)
+                let (outcome, images) = try save(fetched, source: source, url: url, cached: cached, report: &report)
                 report.outcomes[source] = outcome
                 progress(.finished(source, outcome))
-                await downloadFiles(for: source, report: &report)
+                await download(images, for: source, report: &report)
             } catch let failure as RemoteFailure {
                 if failure.stopsService { stoppedServices[service] = failure }
                 let message = redact(failure.message)
@@ -163,9 +163,15 @@ public struct Loader: Sendable {
 
     // MARK: Saving
 
+    /// What a saved collection holds: how many items, and the images it points at.
+    private struct Contents {
+        var items: Int
+        var images: [String] = []
+    }
+
     /// Validates the new envelope by decoding it into the model, then writes it atomically.
     private func save(_ fetched: Fetched, source: RemoteSource, url: String, cached: StoredEnvelope?,
-                      report: inout LoadReport) throws -> SourceOutcome {
+                      report: inout LoadReport) throws -> (SourceOutcome, images: [String]) {
         let path = source.path(in: layout)
         let data: Data, validators: PageValidators, changed: Bool
         switch fetched {
@@ -176,28 +182,29 @@ public struct Loader: Sendable {
         }
         let fetchedAt = Timestamp.format(now(), in: TimeZone(identifier: "UTC") ?? .current)
         let bytes = EnvelopeFile.bytes(source: url, fetchedAt: fetchedAt, validators: validators, data: data)
-        let items: Int
+        let contents: Contents
         do {
-            items = try validate(bytes, source: source, path: path, report: &report)
+            contents = try validate(bytes, source: source, path: path, report: &report)
         } catch let error as UsergraphError {
             throw UsergraphError("The \(source.title) from \(url) do not fit usergraph's model, so \(path) was left as it was: \(error.message)")
         }
         try AtomicFile.write(bytes, to: path)
-        return changed ? .saved(items: items) : .unchanged(items: items)
+        return (changed ? .saved(items: contents.items) : .unchanged(items: contents.items), contents.images)
     }
 
-    /// Decodes the envelope as the store reader will; returns how many items it holds.
-    private func validate(_ bytes: Data, source: RemoteSource, path: String, report: inout LoadReport) throws -> Int {
+    /// Decodes the envelope as the store reader will.
+    private func validate(_ bytes: Data, source: RemoteSource, path: String, report: inout LoadReport) throws -> Contents {
         switch source {
         case .profile:
-            _ = try JSONFile.decode(Envelope<GitHubProfile>.self, from: bytes, path: path)
-            return 1
+            let profile = try JSONFile.decode(Envelope<GitHubProfile>.self, from: bytes, path: path).data
+            return Contents(items: 1, images: [profile.avatarURL].compactMap { $0 })
         case .repos:
-            return try JSONFile.decode(Envelope<[Repository]>.self, from: bytes, path: path).data.count
+            return Contents(items: try JSONFile.decode(Envelope<[Repository]>.self, from: bytes, path: path).data.count)
         case .starred:
-            return try JSONFile.decode(Envelope<[StarredItem]>.self, from: bytes, path: path).data.count
+            return Contents(items: try JSONFile.decode(Envelope<[StarredItem]>.self, from: bytes, path: path).data.count)
         case .users:
-            return try JSONFile.decode(Envelope<UsersResponse>.self, from: bytes, path: path).data.users.count
+            let users = try JSONFile.decode(Envelope<UsersResponse>.self, from: bytes, path: path).data.users
+            return Contents(items: users.count, images: users.flatMap { ($0.files ?? []).map(\.url) })
         case .statistics:
             let entries = try JSONFile.decode(Envelope<StatisticsResponse>.self, from: bytes, path: path).data.statistics
             var events = 0
@@ -208,7 +215,7 @@ public struct Loader: Sendable {
                     if report.exampleBadEventDate == nil { report.exampleBadEventDate = date }
                 }
             }
-            return events
+            return Contents(items: events)
         }
     }
 
@@ -216,23 +223,9 @@ public struct Loader: Sendable {
 
     /// Downloads the images a freshly fetched profile or users list points at and the store
     /// lacks. A failure is only a warning: the page shows a placeholder instead.
-    private func downloadFiles(for source: RemoteSource, report: inout LoadReport) async {
-        let snapshot: [String]
-        do {
-            switch source {
-            case .profile:
-                snapshot = [try JSONFile.read(Envelope<GitHubProfile>.self, at: layout.profile)?.data.avatarURL].compactMap { $0 }
-            case .users:
-                let users = try JSONFile.read(Envelope<UsersResponse>.self, at: layout.users)?.data.users ?? []
-                snapshot = users.flatMap { ($0.files ?? []).map(\.url) }
-            default:
-                return
-            }
-        } catch {
-            return
-        }
+    private func download(_ images: [String], for source: RemoteSource, report: inout LoadReport) async {
         let downloader = FileDownloader(folder: layout.files, transport: transport)
-        let missing = downloader.missing(snapshot)
+        let missing = downloader.missing(images)
         guard !missing.isEmpty else { return }
         let outcome = await downloader.download(missing) { [progress] done, total in progress(.files(source, done: done, total: total)) }
         report.filesSaved += outcome.saved

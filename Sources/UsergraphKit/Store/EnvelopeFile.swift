@@ -27,12 +27,21 @@ public enum EnvelopeFile {
             }
             return nil
         }
-        let header = try JSONFile.decode(Header.self, from: bytes, path: path)
-        guard let range = JSONSyntax.valueRange(ofKey: "data", in: bytes) else {
-            throw UsergraphError("\(path): at data: a required value is missing.")
+        // One scan finds each top-level value; only the small ones are decoded, so a large
+        // `data` is not parsed twice on every build.
+        if let ranges = JSONSyntax.topLevelRanges(in: bytes), let data = ranges["data"],
+           let source = ranges["source"].flatMap({ try? JSONDecoder().decode(String.self, from: bytes.subdata(in: $0)) }),
+           let fetchedAt = ranges["fetchedAt"].flatMap({ try? JSONDecoder().decode(String.self, from: bytes.subdata(in: $0)) }) {
+            var validators: PageValidators = [:]
+            if let range = ranges["validators"] {
+                let fragment = bytes.subdata(in: range)
+                if fragment != Data("null".utf8) { validators = try JSONFile.decode(PageValidators.self, from: fragment, path: path + " (validators)") }
+            }
+            return StoredEnvelope(source: source, fetchedAt: fetchedAt, validators: validators, data: bytes.subdata(in: data))
         }
-        return StoredEnvelope(source: header.source, fetchedAt: header.fetchedAt,
-                              validators: header.validators ?? [:], data: bytes.subdata(in: range))
+        // Not the expected shape: the full decoder says where, with line and column.
+        _ = try JSONFile.decode(Header.self, from: bytes, path: path)
+        throw UsergraphError("\(path): at data: a required value is missing.")
     }
 
     /// The file's bytes: the header pretty-printed with sorted keys, then `data` verbatim.
@@ -64,29 +73,38 @@ public enum EnvelopeFile {
 }
 
 extension JSONSyntax {
-    /// The byte range of a top-level key's value in a JSON object, found without decoding it.
-    static func valueRange(ofKey key: String, in data: Data) -> Range<Int>? {
+    /// The byte range of each value of a top-level JSON object, keyed by its (escape-free)
+    /// key; nil when the document is not an object or does not parse.
+    static func topLevelRanges(in data: Data) -> [String: Range<Int>]? {
         var parser = Parser(bytes: [UInt8](data))
-        let wanted = Array(("\"" + key + "\"").utf8)
+        var ranges: [String: Range<Int>] = [:]
         do {
             parser.skipSpace()
             guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "{") else { return nil }
             parser.index += 1
+            parser.skipSpace()
+            if parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "}") { return ranges }
             while true {
                 parser.skipSpace()
                 guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "\"") else { return nil }
-                let keyStart = parser.index
+                let keyStart = parser.index + 1
                 try parser.string()
-                let isWanted = Array(parser.bytes[keyStart..<parser.index]) == wanted
+                let key = String(decoding: parser.bytes[keyStart..<(parser.index - 1)], as: UTF8.self)
                 parser.skipSpace()
                 guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: ":") else { return nil }
                 parser.index += 1
                 parser.skipSpace()
                 let valueStart = parser.index
                 try parser.value(depth: 1)
-                if isWanted { return valueStart..<parser.index }
+                ranges[key] = valueStart..<parser.index
                 parser.skipSpace()
-                guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: ",") else { return nil }
+                guard parser.index < parser.bytes.count else { return nil }
+                if parser.bytes[parser.index] == UInt8(ascii: "}") {
+                    parser.index += 1
+                    parser.skipSpace()
+                    return parser.index == parser.bytes.count ? ranges : nil
+                }
+                guard parser.bytes[parser.index] == UInt8(ascii: ",") else { return nil }
                 parser.index += 1
             }
         } catch {

@@ -220,3 +220,32 @@ import Testing
         await apis.stop()
     }
 }
+
+/// A cached file that does not parse is reported where it breaks and never overwritten.
+@Suite struct BrokenCacheTests {
+    @Test func buildStopsBeforeAnyRequestAndUpdateLeavesTheFileAlone() async throws {
+        let apis = try await FakeAPIs.start()
+        let root = try FetchSite.make(apis: apis)
+        let broken = "{\n  \"source\": \"\(apis.base)/users/bitwiseman/repos?per_page=100\",\n  \"fetchedAt\": \"2026-11-20T06:00:00Z\"\n  \"data\": []\n}\n"
+        try TestPaths.write(broken, to: root + "/Store/github/repos.json")
+        let config = try FetchSite.config(root)
+
+        await #expect(throws: UsergraphError.self) {
+            _ = try await Loader(config: config, token: nil, options: FetchSite.quick).load(.build(refresh: false))
+        }
+        do {
+            _ = try await Loader(config: config, token: nil, options: FetchSite.quick).load(.build(refresh: false))
+        } catch let error as UsergraphError {
+            #expect(error.message == root + "/Store/github/repos.json: line 4, column 3: expected ',' or '}'; the file is not valid JSON.")
+        }
+        #expect(apis.log.count == 0)
+
+        let report = try await Loader(config: config, token: nil, options: FetchSite.quick).load(.update(only: nil))
+        #expect(report.failed == [.repos])
+        #expect(report.outcomes[.profile] == .saved(items: 1))
+        #expect(report.failures.first?.hasSuffix("It is left as it is.") == true)
+        #expect(try TestPaths.read(root + "/Store/github/repos.json") == broken)
+        #expect(!apis.log.all.contains { $0.target.contains("/repos") })
+        await apis.stop()
+    }
+}
