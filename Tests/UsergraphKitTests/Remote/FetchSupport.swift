@@ -45,27 +45,13 @@ enum FetchSite {
     static let quick = TransportOptions(timeout: 600, attempts: 3, retryDelay: 0.001, maxFileBytes: 64 << 10)
 }
 
-/// The `usergraph` executable of this build, run as a user would.
-enum Executable {
-    struct Result: Sendable {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    /// Beside the test bundle (the test target depends on the executable, so it is built).
-    static var path: String {
-        let beside = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("usergraph").path
-        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        let inBundleFolder = Bundle.main.bundleURL.appendingPathComponent("usergraph").path
-        if FileManager.default.isExecutableFile(atPath: inBundleFolder) { return inBundleFolder }
-        return TestPaths.repository + "/.build/debug/usergraph"
-    }
-
+extension Executable {
     /// Runs it in `folder` without blocking a thread of the concurrency pool (the local
-    /// server the process talks to answers on that pool).
-    static func run(_ arguments: [String], in folder: String, environment extra: [String: String] = [:]) async throws -> Result {
-        let out = try TestPaths.scratch("out") + "/stdout", err = out.replacingOccurrences(of: "/stdout", with: "/stderr")
+    /// server the process talks to answers on that pool). Output goes through files, so
+    /// the process is never on a terminal.
+    static func runWithoutBlocking(_ arguments: [String], in folder: String, environment extra: [String: String] = [:]) async throws -> Result {
+        let scratch = try TestPaths.scratch("out")
+        let out = scratch + "/stdout", err = scratch + "/stderr"
         _ = FileManager.default.createFile(atPath: out, contents: nil)
         _ = FileManager.default.createFile(atPath: err, contents: nil)
         let process = Process()

@@ -36,7 +36,8 @@ final class LocalServer: Sendable {
             return await respond(recorded)
         }
         let task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        // Generous: other suites may hold the small concurrency pool for a while.
+        try await server.waitUntilListening(timeout: 120)
         guard case .ip4(_, let port)? = await server.listeningAddress else {
             throw CocoaError(.featureUnsupported)
         }

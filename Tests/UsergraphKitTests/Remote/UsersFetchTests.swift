@@ -96,7 +96,7 @@ import Testing
         let root = try FetchSite.make(apis: apis, users: true, demoStore: true)
         let before = FetchSite.store(root)
 
-        let run = try await Executable.run(["update"], in: root)
+        let run = try await Executable.runWithoutBlocking(["update"], in: root)
 
         #expect(run.status == 1)
         #expect(run.stderr == """
@@ -114,7 +114,7 @@ import Testing
         #expect(snapshot.statistics?.value == demoStatistics?.data.statistics)
         // Only the named sources with --only: the failing one alone.
         let count = apis.log.count
-        let only = try await Executable.run(["update", "--only", "users"], in: root)
+        let only = try await Executable.runWithoutBlocking(["update", "--only", "users"], in: root)
         #expect(only.status == 0, "\(only.stderr)")
         #expect(apis.log.all.dropFirst(count).map(\.target) == ["/api/users/"])
         await apis.stop()
