@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import UsergraphKit
 
-struct Build: ParsableCommand {
+struct Build: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Renders the site from the store into the output folder."
     )
@@ -21,6 +21,9 @@ struct Build: ParsableCommand {
     @Flag(name: .long, help: "Never fetch: render from what the store holds.")
     var offline = false
 
+    @Flag(name: .long, help: "Fetch every remote collection again (with conditional requests) before rendering.")
+    var refresh = false
+
     @Flag(name: .long, help: "Print nothing on success.")
     var quiet = false
 
@@ -35,17 +38,28 @@ struct Build: ParsableCommand {
             throw ValidationError("--base-url must be an absolute http(s) URL, not `\(baseURL)`.")
         }
         _ = try parseDay(asOf, option: "--as-of")
+        if offline, refresh { throw ValidationError("--offline and --refresh cannot be used together.") }
     }
 
-    func run() throws {
-        try runReportingErrors {
+    func run() async throws {
+        try await runReportingErrors {
             let config = try site.load()
             let lock = try SiteLock.acquire(siteRoot: config.root, wait: wait)
             defer { lock.release() }
             let started = Date()
+            // Cache-first: only what the store lacks (or holds stale, or all with --refresh) is fetched.
+            var notFetched: [RemoteSource] = []
+            if !offline {
+                let loaded = try await Fetching.load(.build(refresh: refresh), config: config, quiet: quiet)
+                Fetching.printProblems(loaded, quiet: quiet)
+                notFetched = loaded.failed
+            }
             let report = try SiteBuild.run(
                 config: config,
                 options: BuildOptions(output: output, baseURL: baseURL, asOf: try parseDay(asOf, option: "--as-of"), force: force))
+            if !notFetched.isEmpty {
+                throw UsergraphError("Not fetched: \(Fetching.names(notFetched)); the site was built from what the store already held.")
+            }
             // Cron mails whatever a job prints, so success is silent unless a person is watching.
             guard !quiet, Terminal.isInteractive else { return }
             if let hint = OwnerProfile.fillHint(store: config.store) { Terminal.note(hint) }

@@ -8,7 +8,7 @@ struct Usergraph: AsyncParsableCommand {
         commandName: "usergraph",
         abstract: "Builds a personal-data site and reports from a local JSON store.",
         version: "0.1.0",
-        subcommands: [Build.self, Stats.self, Serve.self, Init.self, OwnerCommand.self, WorkoutCommand.self, WeightCommand.self],
+        subcommands: [Build.self, Update.self, Stats.self, Serve.self, Init.self, OwnerCommand.self, WorkoutCommand.self, WeightCommand.self],
         defaultSubcommand: nil
     )
 }
