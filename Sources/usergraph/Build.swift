@@ -27,29 +27,39 @@ struct Build: ParsableCommand {
     @Flag(name: .long, help: "When another run holds the site's lock, wait for it instead of exiting 75.")
     var wait = false
 
-    func validate() throws {
-        if let baseURL, !URLCheck.isAbsoluteHTTP(baseURL) {
-            throw ValidationError("--base-url must be an absolute http(s) URL, not `\(baseURL)`.")
-        }
-        _ = try parseDay(asOf, option: "--as-of")
-    }
+    /// English names of the collections a build may find missing (`notes.collections.*`).
+    static let collectionNames = [
+        "profile": "GitHub profile", "repositories": "repositories", "starred": "starred repositories",
+        "users": "users", "statistics": "visit statistics",
+    ]
 
     func run() throws {
-        try runReportingErrors {
-            let config = try site.load()
+        try runReportingErrors(site) { voice in
+            let config = try site.load(voice)
+            if let baseURL, !URLCheck.isAbsoluteHTTP(baseURL) {
+                throw UsergraphError("errors.options.baseURL", "--base-url must be an absolute http(s) URL, not `{value}`.",
+                                     ["value": baseURL], kind: .usage)
+            }
+            let day = try parseDay(asOf, option: "--as-of")
             let lock = try SiteLock.acquire(siteRoot: config.root, wait: wait)
             defer { lock.release() }
             let started = Date()
-            let report = try SiteBuild.run(
-                config: config,
-                options: BuildOptions(output: output, baseURL: baseURL, asOf: try parseDay(asOf, option: "--as-of")))
+            let report = try SiteBuild.run(config: config, options: BuildOptions(output: output, baseURL: baseURL, asOf: day))
             guard !quiet, Terminal.stderrIsTerminal else { return }
-            for warning in report.warnings { Terminal.note("warning: " + warning) }
+            for warning in report.warnings {
+                Terminal.note(voice.say(Message("notes.warning", "warning: {text}", nested: ["text": warning])))
+            }
             if !report.missing.isEmpty {
-                Terminal.note("The store has no \(report.missing.joined(separator: ", ")); those pages say so.")
+                let names = report.missing.map { voice.say(Message("notes.collections." + $0, Build.collectionNames[$0] ?? $0)) }
+                let list = names.joined(separator: voice.say(Message("notes.listSeparator", ", ")))
+                Terminal.note(voice.say(Message("notes.missing", "The store has no {list}; those pages say so.", ["list": list])))
             }
             let ms = Int(Date().timeIntervalSince(started) * 1000)
-            Terminal.note("Built \(report.pages) pages and \(report.files) files as of \(report.asOf.iso) into \(report.output) in \(ms) ms.")
+            Terminal.note(voice.say(Message(
+                "notes.built", "Built {pages} and {files} as of {date} into {output} in {ms} ms.",
+                ["date": voice.date(report.asOf), "output": report.output, "ms": voice.number(ms)],
+                nested: ["pages": .count("count.pages", report.pages, one: "{n} page", other: "{n} pages"),
+                         "files": .count("count.files", report.files, one: "{n} file", other: "{n} files")])))
         }
     }
 }

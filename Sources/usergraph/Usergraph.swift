@@ -18,17 +18,71 @@ struct SiteOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The site's config file.", valueName: "file"))
     var config: String = "usergraph.yml"
 
-    func load() throws -> SiteConfig {
-        try ConfigLoader.load(path: config)
+    @Option(name: .long, help: ArgumentHelp("Speak this language (one with a strings file in the theme, e.g. en or ru) instead of the config's `language`.", valueName: "code"))
+    var language: String?
+
+    /// The config with `--language` applied; from here on the command speaks its language.
+    func load(_ voice: Voice) throws -> SiteConfig {
+        var site = try ConfigLoader.load(path: config)
+        if let language {
+            try Languages.check(language, templates: site.templates, option: "--language")
+            site.language = language
+        }
+        voice.speak(site.language, templates: site.templates)
+        return site
+    }
+
+    /// The language to report a failure in when the config did not load: `--language`, else
+    /// the one the config names if it can be read at all; English otherwise.
+    func guess(_ voice: Voice) {
+        let hint = ConfigLoader.languageHint(path: config)
+        let templates = hint?.templates ?? FileManager.default.currentDirectoryPath + "/Templates"
+        for candidate in [language, hint?.language].compactMap({ $0 }) where voice.strings == nil {
+            voice.speak(candidate, templates: templates)
+        }
     }
 }
 
-/// Turns our errors into one sentence on stderr and the exit code DESIGN.md promises.
-func runReportingErrors(_ body: () throws -> Void) throws {
+enum Languages {
+    /// A language given on the command line must have a strings file in the theme.
+    static func check(_ language: String, templates: String, option: String) throws {
+        let known = Strings.available(templates: templates)
+        guard Strings.isLanguageCode(language), known.contains(language) else {
+            throw UsergraphError("errors.options.language", "{option} `{value}` has no strings file {file} (the theme has: {known}).",
+                                 ["option": option, "value": language, "file": Strings.path(templates: templates, language: language),
+                                  "known": known.isEmpty ? "none" : known.joined(separator: ", ")],
+                                 kind: .usage)
+        }
+    }
+}
+
+/// The language a command speaks in: unknown (English) until the config or `--language` says.
+final class Voice {
+    private(set) var strings: Strings?
+
+    /// Loads the words of `language` for messages; a theme without them leaves English.
+    func speak(_ language: String, templates: String) {
+        if let words = try? Strings.load(templates: templates, language: language) { strings = words }
+    }
+
+    func use(_ words: Strings) { strings = words }
+
+    func say(_ message: Message) -> String { message.text(strings) }
+
+    func date(_ day: Day) -> String { strings?.format.date(day) ?? day.iso }
+
+    func number(_ value: Int) -> String { strings?.format.number(value) ?? String(value) }
+}
+
+/// Runs a command's body, turning our errors into one sentence on stderr, in the site's
+/// language when it is known, and the exit code DESIGN.md promises.
+func runReportingErrors(_ site: SiteOptions? = nil, _ body: (Voice) throws -> Void) throws {
+    let voice = Voice()
     do {
-        try body()
+        try body(voice)
     } catch let error as UsergraphError {
-        Terminal.error(error.message)
+        if voice.strings == nil { site?.guess(voice) }
+        Terminal.error(error.text(voice.strings))
         throw ExitCode(error.exitCode)
     }
 }
@@ -36,7 +90,8 @@ func runReportingErrors(_ body: () throws -> Void) throws {
 func parseDay(_ text: String?, option: String) throws -> Day? {
     guard let text else { return nil }
     guard let day = Day(iso: text) else {
-        throw ValidationError("\(option) must be a date like 2026-11-20, not `\(text)`.")
+        throw UsergraphError("errors.options.date", "{option} must be a date like 2026-11-20, not `{value}`.",
+                             ["option": option, "value": text], kind: .usage)
     }
     return day
 }
