@@ -45,7 +45,8 @@ let package = Package(
         ),
         .testTarget(
             name: "UsergraphKitTests",
-            dependencies: ["UsergraphKit", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["UsergraphKit", .product(name: "FlyingFox", package: "FlyingFox")],
+            exclude: ["Golden"]
         ),
         .testTarget(
             name: "UsergraphChartsTests",
