@@ -77,7 +77,10 @@ enum UsersPages {
         context["links"] = Links.context(from: page)
         context["back"] = page.link(to: .usersPage(listPage))
         let files = (user.files ?? []).compactMap { file -> [String: Any]? in
-            var row: [String: Any] = ["id": file.id, "type": file.type, "isAvatar": file.type == "avatar"]
+            var row: [String: Any] = [
+                "id": file.id, "type": file.type, "isAvatar": file.type == "avatar",
+                "typeName": site.strings.optionalText("fileTypes." + file.type) ?? file.type,
+            ]
             if let local = site.avatars.sitePath(forURL: file.url) {
                 row["src"] = page.link(toFile: local)
                 row["local"] = true
