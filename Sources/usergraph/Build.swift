@@ -34,8 +34,9 @@ struct Build: ParsableCommand {
     ]
 
     func run() throws {
-        try runReportingErrors(site) { voice in
-            let config = try site.load(voice)
+        try runReportingErrors {
+            let voice = Voice.shared
+            let config = try site.load()
             if let baseURL, !URLCheck.isAbsoluteHTTP(baseURL) {
                 throw UsergraphError("errors.options.baseURL", "--base-url must be an absolute http(s) URL, not `{value}`.",
                                      ["value": baseURL], kind: .usage)

@@ -17,7 +17,8 @@ struct Init: ParsableCommand {
     var language: String = "en"
 
     func run() throws {
-        try runReportingErrors { voice in
+        try runReportingErrors {
+            let voice = Voice.shared
             let source = try SiteScaffold.themeFolder(themeSource: theme)
             voice.speak(language, templates: source + "/Templates")
             try Languages.check(language, templates: source + "/Templates", option: "--language")

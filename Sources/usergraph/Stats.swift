@@ -20,8 +20,8 @@ struct Stats: ParsableCommand {
     var asOf: String?
 
     func run() throws {
-        try runReportingErrors(site) { voice in
-            let config = try site.load(voice)
+        try runReportingErrors {
+            let config = try site.load()
             let day = config.asOfDay(override: try parseDay(asOf, option: "--as-of"))
             // The report's words are checked before anything is read, like a build's.
             let strings = json ? nil : try Strings.load(templates: config.templates, language: config.language,

@@ -21,25 +21,28 @@ struct SiteOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Speak this language (one with a strings file in the theme, e.g. en or ru) instead of the config's `language`.", valueName: "code"))
     var language: String?
 
-    /// The config with `--language` applied; from here on the command speaks its language.
-    func load(_ voice: Voice) throws -> SiteConfig {
-        var site = try ConfigLoader.load(path: config)
+    /// The config with `--language` applied; from here on the command speaks its language
+    /// (`Voice.shared`). When the config does not load, its problems are said in the language
+    /// of `--language`, else the one the config names if it can be read at all, else English.
+    func load() throws -> SiteConfig {
+        var site: SiteConfig
+        do {
+            site = try ConfigLoader.load(path: config)
+        } catch {
+            let hint = ConfigLoader.languageHint(path: config)
+            let templates = hint?.templates ?? FileManager.default.currentDirectoryPath + "/Templates"
+            for candidate in [language, hint?.language].compactMap({ $0 }) where Voice.shared.strings == nil {
+                Voice.shared.speak(candidate, templates: templates)
+            }
+            throw error
+        }
         if let language {
+            Voice.shared.speak(site.language, templates: site.templates)
             try Languages.check(language, templates: site.templates, option: "--language")
             site.language = language
         }
-        voice.speak(site.language, templates: site.templates)
+        Voice.shared.speak(site.language, templates: site.templates)
         return site
-    }
-
-    /// The language to report a failure in when the config did not load: `--language`, else
-    /// the one the config names if it can be read at all; English otherwise.
-    func guess(_ voice: Voice) {
-        let hint = ConfigLoader.languageHint(path: config)
-        let templates = hint?.templates ?? FileManager.default.currentDirectoryPath + "/Templates"
-        for candidate in [language, hint?.language].compactMap({ $0 }) where voice.strings == nil {
-            voice.speak(candidate, templates: templates)
-        }
     }
 }
 
@@ -57,15 +60,20 @@ enum Languages {
 }
 
 /// The language a command speaks in: unknown (English) until the config or `--language` says.
-final class Voice {
-    private(set) var strings: Strings?
+/// One per process, set by `SiteOptions.load()`, so every command that loads its site that way
+/// reports in the site's language without doing anything more.
+final class Voice: @unchecked Sendable {
+    static let shared = Voice()
 
-    /// Loads the words of `language` for messages; a theme without them leaves English.
+    private let lock = NSLock()
+    private var words: Strings?
+
+    var strings: Strings? { lock.withLock { words } }
+
+    /// Loads the words of `language` for messages; a theme without them leaves the last ones.
     func speak(_ language: String, templates: String) {
-        if let words = try? Strings.load(templates: templates, language: language) { strings = words }
+        if let loaded = try? Strings.load(templates: templates, language: language) { lock.withLock { words = loaded } }
     }
-
-    func use(_ words: Strings) { strings = words }
 
     func say(_ message: Message) -> String { message.text(strings) }
 
@@ -75,17 +83,18 @@ final class Voice {
 }
 
 /// Runs a command's body, turning our errors into one sentence on stderr, in the site's
-/// language when it is known, and the exit code DESIGN.md promises.
-func runReportingErrors(_ site: SiteOptions? = nil, _ body: (Voice) throws -> Void) throws {
-    let voice = Voice()
+/// language when it is known (`Voice.shared`), and the exit code DESIGN.md promises.
+func runReportingErrors(_ body: () throws -> Void) throws {
     do {
-        try body(voice)
+        try body()
     } catch let error as UsergraphError {
-        if voice.strings == nil { site?.guess(voice) }
-        Terminal.error(error.text(voice.strings))
+        Terminal.error(error.text(Voice.shared.strings))
         throw ExitCode(error.exitCode)
     }
 }
+
+/// A message in the language the command speaks.
+func say(_ message: Message) -> String { Voice.shared.say(message) }
 
 func parseDay(_ text: String?, option: String) throws -> Day? {
     guard let text else { return nil }

@@ -54,6 +54,15 @@ import Testing
         #expect(english.stderr == "usergraph: \(site)/Store/weights.json: at [0].kg: expected a number.\n")
     }
 
+    @Test func aHeldLockIsReportedInTheSiteLanguage() throws {
+        let site = try TestPaths.site(store: [:], config: "language: ru\n")
+        let lock = try SiteLock.acquire(siteRoot: site)
+        defer { lock.release() }
+        let result = try Executable.run(["build"], in: site)
+        #expect(result.status == 75)
+        #expect(result.stderr.hasPrefix("usergraph: С этим сайтом уже работает другой запуск usergraph (он держит \(site)/.usergraph.lock)"))
+    }
+
     @Test func initMakesASiteInTheGivenLanguage() throws {
         let folder = try TestPaths.scratch("init") + "/новый"
         let made = try Executable.run(["init", folder, "--language", "ru", "--theme", TestPaths.repository])
