@@ -84,11 +84,11 @@ import Testing
 
     @Test func durationsInBothLanguages() throws {
         let en = try Self.strings("en").format, ru = try Self.strings("ru").format
-        #expect(en.duration(seconds: 4800) == "1 h 20 min")
+        #expect(en.duration(seconds: 4800) == "1\u{00A0}h 20\u{00A0}min")
         #expect(ru.duration(seconds: 4800) == "1\u{00A0}ч 20\u{00A0}мин")
-        #expect(en.duration(seconds: 2700) == "45 min")
+        #expect(en.duration(seconds: 2700) == "45\u{00A0}min")
         #expect(ru.duration(seconds: 29) == "0\u{00A0}мин")
-        #expect(en.duration(seconds: 3599) == "1 h 0 min")
+        #expect(en.duration(seconds: 3599) == "1\u{00A0}h 0\u{00A0}min")
     }
 
     /// Every language of the default theme says the same things: the same keys, kinds,

@@ -29,7 +29,7 @@ import UsergraphCharts
     @Test func theReportSpeaksTheSiteLanguage() throws {
         let result = try Self.demoResult()
         let english = StatsText.report(result, strings: try Self.strings("en"))
-        #expect(english.contains("210 workouts, 190 h 56 min, 79,185 kcal"))
+        #expect(english.contains("210 workouts, 190\u{00A0}h 56\u{00A0}min, 79,185 kcal"))
         #expect(english.contains("Top visitors: #96 (163), #133 (131), #104 (104)"))
         #expect(english.contains("Statistics as of November 20, 2026"))
         let russian = StatsText.report(result, strings: try Self.strings("ru"))
