@@ -42,6 +42,8 @@ public struct Strings: Sendable {
     /// Prefixes of keys (`nav`, `chart.weekly`), so templates can walk `t.chart.weekly.title`.
     let groups: Set<String>
     let lines: [String: Int]
+    /// Texts with `{name}` places, as Mustache templates (`{{name}}`), made once per load.
+    let templates: [String: String]
     /// Numbers, dates, durations and plural forms, read from the `language.*` and `dates.*` keys.
     public let format: LanguageFormat
 
@@ -108,6 +110,12 @@ public struct Strings: Sendable {
         self.entries = entries
         self.groups = groups
         self.lines = lines
+        var templates: [String: String] = [:]
+        for (key, entry) in entries {
+            guard case .text(let value) = entry, !Placeholders.names(value).isEmpty else { continue }
+            templates[key] = Placeholders.fill(value) { "{{" + $0 + "}}" }
+        }
+        self.templates = templates
         self.format = try LanguageFormat(entries: entries, file: file)
     }
 
@@ -190,6 +198,9 @@ public struct Strings: Sendable {
     public func entry(_ key: String) -> Entry? { entries[key] }
 
     public func isGroup(_ key: String) -> Bool { groups.contains(key) }
+
+    /// A text with `{name}` places as a Mustache template (`{{name}}`); nil for plain text.
+    func template(_ key: String) -> String? { templates[key] }
 
     /// Every key of the file, sorted (for tests and tools).
     public var keys: [String] { entries.keys.sorted() }

@@ -15,10 +15,9 @@ struct TemplateStrings: MustacheParent {
         let key = prefix.isEmpty ? name : prefix + "." + name
         switch strings.entry(key) {
         case .text(let value):
-            guard value.contains("{") else { return value }
+            guard let template = strings.template(key) else { return value }
             // Mustache renders a lambda's text as a template in the current context, escaped
             // as the surrounding template escapes, so `{name}` becomes the data's `{{name}}`.
-            let template = Placeholders.fill(value) { "{{" + $0 + "}}" }
             return MustacheLambda { template }
         case .list(let items): return items
         case .plural: return nil

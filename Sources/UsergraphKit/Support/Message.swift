@@ -63,7 +63,7 @@ public struct Message: Sendable, Equatable, CustomStringConvertible {
 enum Placeholders {
     /// Replaces each `{name}` that `value` knows; unknown ones stay as they are, so a typo shows.
     static func fill(_ pattern: String, _ value: (String) -> String?) -> String {
-        guard pattern.contains("{") else { return pattern }
+        guard pattern.utf8.contains(UInt8(ascii: "{")) else { return pattern }
         var out = ""
         out.reserveCapacity(pattern.utf8.count + 16)
         var rest = Substring(pattern)
