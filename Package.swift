@@ -23,16 +23,20 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // One Linux system call Swift's Glibc module does not expose (renameat2 RENAME_EXCHANGE).
+        .target(name: "CSystem"),
         // Charts depend on nothing of ours: numbers in, text out.
         .target(name: "UsergraphCharts"),
         .target(
             name: "UsergraphKit",
             dependencies: [
                 "CCmark",
+                "CSystem",
                 "UsergraphCharts",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
         .executableTarget(
@@ -45,7 +49,8 @@ let package = Package(
         ),
         .testTarget(
             name: "UsergraphKitTests",
-            dependencies: ["UsergraphKit", .product(name: "FlyingFox", package: "FlyingFox")],
+            // `usergraph` too, so that `swift test` builds and links the executable the tests run.
+            dependencies: ["UsergraphKit", "usergraph", .product(name: "FlyingFox", package: "FlyingFox")],
             exclude: ["Golden"]
         ),
         .testTarget(

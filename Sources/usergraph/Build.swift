@@ -27,6 +27,9 @@ struct Build: ParsableCommand {
     @Flag(name: .long, help: "When another run holds the site's lock, wait for it instead of exiting 75.")
     var wait = false
 
+    @Flag(name: .long, help: "Render every page even when nothing changed since the last build.")
+    var force = false
+
     /// English names of the collections a build may find missing (`notes.collections.*`).
     static let collectionNames = [
         "profile": "GitHub profile", "repositories": "repositories", "starred": "starred repositories",
@@ -45,8 +48,10 @@ struct Build: ParsableCommand {
             let lock = try SiteLock.acquire(siteRoot: config.root, wait: wait)
             defer { lock.release() }
             let started = Date()
-            let report = try SiteBuild.run(config: config, options: BuildOptions(output: output, baseURL: baseURL, asOf: day))
-            guard !quiet, Terminal.stderrIsTerminal else { return }
+            let report = try SiteBuild.run(config: config, options: BuildOptions(output: output, baseURL: baseURL, asOf: day, force: force))
+            // Cron mails whatever a job prints, so success is silent unless a person is watching.
+            guard !quiet, Terminal.isInteractive else { return }
+            if let hint = OwnerProfile.fillHint(store: config.store) { Terminal.note(hint) }
             for warning in report.warnings {
                 Terminal.note(voice.say(Message("notes.warning", "warning: {text}", nested: ["text": warning])))
             }
@@ -56,11 +61,19 @@ struct Build: ParsableCommand {
                 Terminal.note(voice.say(Message("notes.missing", "The store has no {list}; those pages say so.", ["list": list])))
             }
             let ms = Int(Date().timeIntervalSince(started) * 1000)
+            let pages = Message.count("count.pages", report.pages, one: "{n} page", other: "{n} pages")
+            if report.upToDate {
+                Terminal.note(voice.say(Message(
+                    "notes.upToDate", "Nothing changed since the last build; {output} is up to date ({pages}, as of {date}).",
+                    ["output": report.output, "date": voice.date(report.asOf)], nested: ["pages": pages])))
+                return
+            }
+            let changes = report.changes
             Terminal.note(voice.say(Message(
-                "notes.built", "Built {pages} and {files} as of {date} into {output} in {ms} ms.",
-                ["date": voice.date(report.asOf), "output": report.output, "ms": voice.number(ms)],
-                nested: ["pages": .count("count.pages", report.pages, one: "{n} page", other: "{n} pages"),
-                         "files": .count("count.files", report.files, one: "{n} file", other: "{n} files")])))
+                "notes.built", "Built {pages} and {files} as of {date} into {output} in {ms} ms: {written} written, {kept} kept, {removed} removed.",
+                ["date": voice.date(report.asOf), "output": report.output, "ms": voice.number(ms), "written": voice.number(changes.written),
+                 "kept": voice.number(changes.kept), "removed": voice.number(changes.removed)],
+                nested: ["pages": pages, "files": .count("count.files", report.files, one: "{n} file", other: "{n} files")])))
         }
     }
 }

@@ -3,12 +3,12 @@ import Foundation
 import UsergraphKit
 
 @main
-struct Usergraph: ParsableCommand {
+struct Usergraph: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "usergraph",
         abstract: "Builds a personal-data site and reports from a local JSON store.",
         version: "0.1.0",
-        subcommands: [Build.self, Stats.self, Init.self],
+        subcommands: [Build.self, Stats.self, Serve.self, Init.self, OwnerCommand.self, WorkoutCommand.self, WeightCommand.self],
         defaultSubcommand: nil
     )
 }
@@ -107,6 +107,8 @@ func parseDay(_ text: String?, option: String) throws -> Day? {
 
 enum Terminal {
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    /// A person is watching when either output goes to a terminal; under cron neither does.
+    static var isInteractive: Bool { isatty(STDOUT_FILENO) == 1 || isatty(STDERR_FILENO) == 1 }
 
     static func error(_ message: String) {
         FileHandle.standardError.write(Data(("usergraph: " + message + "\n").utf8))

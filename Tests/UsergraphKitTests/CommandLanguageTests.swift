@@ -7,7 +7,7 @@ import Testing
     @Test func buildTakesLanguageFromTheCommandLine() throws {
         let output = try TestPaths.scratch("cli-ru") + "/site"
         let result = try Executable.run(["build", "--config", TestPaths.demoConfig, "--language", "ru", "--output", output,
-                                         "--base-url", "https://example.org/"])
+                                         "--base-url", "https://example.org/"], in: TestPaths.repository)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         let home = try TestPaths.read(output + "/index.html")
@@ -17,16 +17,16 @@ import Testing
     }
 
     @Test func statsSpeaksRussianAndStaysAsciiWhenAsked() throws {
-        let result = try Executable.run(["stats", "--config", TestPaths.demoConfig, "--language", "ru", "--ascii"])
+        let result = try Executable.run(["stats", "--config", TestPaths.demoConfig, "--language", "ru", "--ascii"], in: TestPaths.repository)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Statistika na 20 noyabrya 2026 g.\n"))
         #expect(result.stdout.utf8.allSatisfy { $0 < 128 })
-        let json = try Executable.run(["stats", "--config", TestPaths.demoConfig, "--language", "ru", "--json"])
+        let json = try Executable.run(["stats", "--config", TestPaths.demoConfig, "--language", "ru", "--json"], in: TestPaths.repository)
         #expect(json.stdout.contains("\"asOf\": \"2026-11-20\""), "the JSON contract has no language")
     }
 
     @Test func anUnknownLanguageIsBadUsage() throws {
-        let result = try Executable.run(["build", "--config", TestPaths.demoConfig, "--language", "de", "--output", try TestPaths.scratch()])
+        let result = try Executable.run(["build", "--config", TestPaths.demoConfig, "--language", "de", "--output", try TestPaths.scratch()], in: TestPaths.repository)
         #expect(result.status == 64)
         #expect(result.stderr == "usergraph: --language `de` has no strings file \(TestPaths.repository)/Templates/strings/de.yml (the theme has: en, ru).\n")
     }
@@ -65,14 +65,14 @@ import Testing
 
     @Test func initMakesASiteInTheGivenLanguage() throws {
         let folder = try TestPaths.scratch("init") + "/новый"
-        let made = try Executable.run(["init", folder, "--language", "ru", "--theme", TestPaths.repository])
+        let made = try Executable.run(["init", folder, "--language", "ru", "--theme", TestPaths.repository], in: TestPaths.repository)
         #expect(made.status == 0, "\(made.stderr)")
         let config = try TestPaths.read(folder + "/usergraph.yml")
         #expect(config.contains("\nlanguage: ru "))
         let built = try Executable.run(["build"], in: folder)
         #expect(built.status == 0, "\(built.stderr)")
         #expect(try TestPaths.read(folder + "/_site/index.html").contains("<html lang=\"ru\">"))
-        let again = try Executable.run(["init", folder, "--language", "ru", "--theme", TestPaths.repository])
+        let again = try Executable.run(["init", folder, "--language", "ru", "--theme", TestPaths.repository], in: TestPaths.repository)
         #expect(again.status == 64)
         #expect(again.stderr == "usergraph: \(folder) уже существует и не пуста; выберите новую папку.\n")
     }

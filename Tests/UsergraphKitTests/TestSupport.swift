@@ -1,4 +1,3 @@
-import Testing
 import Foundation
 @testable import UsergraphKit
 
@@ -36,40 +35,5 @@ enum TestPaths {
         for (path, text) in files { try write(text, to: root + "/Store/" + path) }
         try write("title: Test site\ntimeZone: Europe/Moscow\nasOf: 2026-11-20\n" + extra, to: root + "/usergraph.yml")
         return root
-    }
-}
-
-/// The `usergraph` executable that `swift test` builds beside the test bundle.
-enum Executable {
-    static var path: String? {
-        let candidates = [
-            Bundle.main.bundleURL.appendingPathComponent("usergraph").path,
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("usergraph").path,
-            TestPaths.repository + "/.build/debug/usergraph",
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    /// Runs `usergraph` with `arguments` in `folder`; stderr is a pipe, so progress notes stay off.
-    static func run(_ arguments: [String], in folder: String = TestPaths.repository) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(path, "the usergraph executable is not built"))
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
     }
 }

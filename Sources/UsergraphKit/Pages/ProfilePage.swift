@@ -19,7 +19,7 @@ enum ProfilePage {
             if let sex = owner.sex { card[sex == "M" ? "isMan" : sex == "W" ? "isWoman" : "otherSex"] = sex == "M" || sex == "W" ? true : sex }
             let avatarPath = site.avatars.sitePath(forStorePath: owner.avatar) ?? URLCheck.safeLink(owner.avatar).flatMap { site.avatars.sitePath(forURL: $0) }
             card["avatar"] = site.avatars.html(sitePath: avatarPath, name: name, size: 96, from: page)
-            card["filled"] = owner.email != nil && owner.name != nil && owner.sex != nil && owner.birthDate != nil
+            card["filled"] = owner.isFilled
             context["owner"] = card
         }
         if let cached = site.snapshot.profile {

@@ -14,10 +14,12 @@ public enum SiteScaffold {
         }
         let source = try themeFolder(themeSource: themeSource, executable: executable)
         try fm.createDirectory(atPath: target + "/Store", withIntermediateDirectories: true)
-        _ = try SiteWriter.copyTree(from: source + "/Templates", to: target + "/Templates")
-        _ = try SiteWriter.copyTree(from: source + "/Public", to: target + "/Public")
+        try FileTree.copy(from: source + "/Templates", to: target + "/Templates")
+        try FileTree.copy(from: source + "/Public", to: target + "/Public")
         let config = starterConfig.replacingOccurrences(of: "language: en     ", with: "language: " + language.padding(toLength: 7, withPad: " ", startingAt: 0))
         try AtomicFile.write(Data(config.utf8), to: target + "/usergraph.yml")
+        // The built site and the lock are output, not source, for a project kept in git.
+        try AtomicFile.write(Data("_site/\n.usergraph.lock\n".utf8), to: target + "/.gitignore")
         return target
     }
 

@@ -67,10 +67,14 @@ public enum JSONFile {
 
     /// Encodes with stable key order and two-space indentation, then writes atomically.
     public static func write(_ value: some Encodable, to path: String) throws {
+        try AtomicFile.write(try encode(value), to: path)
+    }
+
+    /// The bytes `write` would store (also what `--json` listings print).
+    public static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value) + Data("\n".utf8)
-        try AtomicFile.write(data, to: path)
+        return try encoder.encode(value) + Data("\n".utf8)
     }
 }
 

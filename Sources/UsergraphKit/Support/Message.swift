@@ -11,7 +11,7 @@
 /// ["value": v])` and add the key to every `Templates/strings/*.yml` (a test checks that each
 /// key used in the sources is in every strings file with the same placeholders, and that the
 /// English text matches `en.yml`).
-public struct Message: Sendable, Equatable, CustomStringConvertible {
+public struct Message: Sendable, Equatable, Codable, CustomStringConvertible {
     /// nil for text that is said as it is (a message not converted yet, an OS error string).
     public let key: String?
     public let english: String
