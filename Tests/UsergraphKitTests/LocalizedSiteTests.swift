@@ -95,6 +95,16 @@ import Testing
         try expectGolden("statistics-\(language).html", statistics)
     }
 
+    @Test func switchingTheLanguageRebuildsAnUpToDateSite() throws {
+        let output = try TestPaths.scratch("switch") + "/site"
+        var config = try ConfigLoader.load(path: TestPaths.demoConfig)
+        _ = try SiteBuild.run(config: config, options: BuildOptions(output: output))
+        config.language = "ru"
+        let report = try SiteBuild.run(config: config, options: BuildOptions(output: output))
+        #expect(!report.upToDate)
+        #expect(try TestPaths.read(output + "/index.html").contains("<html lang=\"ru\">"))
+    }
+
     @Test func aWordMissingFromALanguageStopsTheBuildNamingKeyFileAndTemplateLine() throws {
         let site = try TestPaths.site(store: [:], config: "language: ru\n")
         let path = site + "/Templates/strings/ru.yml"
