@@ -51,8 +51,8 @@ let package = Package(
             name: "UsergraphKitTests",
             // `usergraph` too, so that `swift test` builds and links the executable the tests run.
             dependencies: ["UsergraphKit", "usergraph", .product(name: "FlyingFox", package: "FlyingFox")],
-            // Recorded API answers, read through #filePath by the replay server.
-            exclude: ["Fixtures"]
+            // Recorded API answers and golden pages, read through #filePath.
+            exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(
             name: "UsergraphChartsTests",

@@ -33,17 +33,25 @@ struct Build: AsyncParsableCommand {
     @Flag(name: .long, help: "Render every page even when nothing changed since the last build.")
     var force = false
 
+    /// English names of the collections a build may find missing (`notes.collections.*`).
+    static let collectionNames = [
+        "profile": "GitHub profile", "repositories": "repositories", "starred": "starred repositories",
+        "users": "users", "statistics": "visit statistics",
+    ]
+
     func validate() throws {
-        if let baseURL, !URLCheck.isAbsoluteHTTP(baseURL) {
-            throw ValidationError("--base-url must be an absolute http(s) URL, not `\(baseURL)`.")
-        }
-        _ = try parseDay(asOf, option: "--as-of")
         if offline, refresh { throw ValidationError("--offline and --refresh cannot be used together.") }
     }
 
     func run() async throws {
         try await runReportingErrors {
+            let voice = Voice.shared
             let config = try site.load()
+            if let baseURL, !URLCheck.isAbsoluteHTTP(baseURL) {
+                throw UsergraphError("errors.options.baseURL", "--base-url must be an absolute http(s) URL, not `{value}`.",
+                                     ["value": baseURL], kind: .usage)
+            }
+            let day = try parseDay(asOf, option: "--as-of")
             let lock = try SiteLock.acquire(siteRoot: config.root, wait: wait)
             defer { lock.release() }
             let started = Date()
@@ -54,27 +62,35 @@ struct Build: AsyncParsableCommand {
                 Fetching.printProblems(loaded, quiet: quiet)
                 notFetched = loaded.failed
             }
-            let report = try SiteBuild.run(
-                config: config,
-                options: BuildOptions(output: output, baseURL: baseURL, asOf: try parseDay(asOf, option: "--as-of"), force: force))
+            let report = try SiteBuild.run(config: config, options: BuildOptions(output: output, baseURL: baseURL, asOf: day, force: force))
             if !notFetched.isEmpty {
                 throw UsergraphError("Not fetched: \(Fetching.names(notFetched)); the site was built from what the store already held.")
             }
             // Cron mails whatever a job prints, so success is silent unless a person is watching.
             guard !quiet, Terminal.isInteractive else { return }
             if let hint = OwnerProfile.fillHint(store: config.store) { Terminal.note(hint) }
-            for warning in report.warnings { Terminal.note("warning: " + warning) }
+            for warning in report.warnings {
+                Terminal.note(voice.say(Message("notes.warning", "warning: {text}", nested: ["text": warning])))
+            }
             if !report.missing.isEmpty {
-                Terminal.note("The store has no \(report.missing.joined(separator: ", ")); those pages say so.")
+                let names = report.missing.map { voice.say(Message("notes.collections." + $0, Build.collectionNames[$0] ?? $0)) }
+                let list = names.joined(separator: voice.say(Message("notes.listSeparator", ", ")))
+                Terminal.note(voice.say(Message("notes.missing", "The store has no {list}; those pages say so.", ["list": list])))
             }
             let ms = Int(Date().timeIntervalSince(started) * 1000)
+            let pages = Message.count("count.pages", report.pages, one: "{n} page", other: "{n} pages")
             if report.upToDate {
-                Terminal.note("Nothing changed since the last build; \(report.output) is up to date (\(report.pages) pages, as of \(report.asOf.iso)).")
+                Terminal.note(voice.say(Message(
+                    "notes.upToDate", "Nothing changed since the last build; {output} is up to date ({pages}, as of {date}).",
+                    ["output": report.output, "date": voice.date(report.asOf)], nested: ["pages": pages])))
                 return
             }
             let changes = report.changes
-            Terminal.note("Built \(report.pages) pages and \(report.files) files as of \(report.asOf.iso) into \(report.output) in \(ms) ms: "
-                + "\(changes.written) written, \(changes.kept) kept, \(changes.removed) removed.")
+            Terminal.note(voice.say(Message(
+                "notes.built", "Built {pages} and {files} as of {date} into {output} in {ms} ms: {written} written, {kept} kept, {removed} removed.",
+                ["date": voice.date(report.asOf), "output": report.output, "ms": voice.number(ms), "written": voice.number(changes.written),
+                 "kept": voice.number(changes.kept), "removed": voice.number(changes.removed)],
+                nested: ["pages": pages, "files": .count("count.files", report.files, one: "{n} file", other: "{n} files")])))
         }
     }
 }

@@ -98,7 +98,7 @@ func runReportingErrors(_ body: () async throws -> Void) async throws {
     do {
         try await body()
     } catch let error as UsergraphError {
-        Terminal.error(error.message)
+        Terminal.error(error.text(Voice.shared.strings))
         throw ExitCode(error.exitCode)
     }
 }

@@ -180,12 +180,14 @@ import Testing
         #expect(html.contains("<title id=\"chart-weekly-title\">Workouts per week</title>"))
     }
 
-    @Test func aMissingThemeStringIsAnErrorNamingKeyAndFile() throws {
+    @Test func aMissingChartWordIsAnErrorNamingKeyAndFile() throws {
         let site = try TestPaths.site(store: [:])
-        let path = site + "/Templates/strings.yml"
-        let kept = try TestPaths.read(path).split(separator: "\n").filter { !$0.hasPrefix("chart.views.unique") }
+        let path = site + "/Templates/strings/en.yml"
+        let kept = try TestPaths.read(path).split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("    unique: Visitors") }
         try TestPaths.write(kept.joined(separator: "\n"), to: path)
         let error = #expect(throws: UsergraphError.self) { try SiteBuild.run(config: try ConfigLoader.load(path: site + "/usergraph.yml")) }
-        #expect(error?.message == "\(path) has no `chart.views.unique`; add it (see the default theme's strings.yml).")
+        #expect(error?.message == "\(path) has no `chart.views.unique`; add it (see the default theme's strings/en.yml).")
+        #expect(!FileManager.default.fileExists(atPath: site + "/_site"))
     }
 }

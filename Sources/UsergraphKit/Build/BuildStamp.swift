@@ -8,13 +8,14 @@ import Foundation
 struct BuildStamp: Codable, Equatable {
     /// A SHA-256 over everything the build reads.
     var inputs: String
-    /// The output folder's inode after the swap; anything that replaced the folder since
-    /// (a `rm -rf`, a copy) makes the stamp stale.
-    var outputInode: UInt64
+    /// The output folder's inode, change and modification times after the swap; anything that
+    /// replaced or changed the folder since (a `rm -rf` and a copy, even one that gets the same
+    /// inode number back) makes the stamp stale.
+    var output: String
     var pages: Int
     var files: Int
     var missing: [String]
-    var warnings: [String]
+    var warnings: [Message]
 
     static func path(forOutput output: String) -> String {
         let parent = (output as NSString).deletingLastPathComponent
@@ -43,17 +44,17 @@ struct BuildStamp: Codable, Equatable {
         return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)\n"
     }
 
-    static func inode(of path: String) -> UInt64? {
+    static func folderIdentity(of path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return UInt64(info.st_ino)
+        return "\(info.st_ino) \(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
     }
 
     /// The stamp of the published site, if it is still the result of exactly these inputs.
     static func current(output: String, inputs: String) -> BuildStamp? {
         guard let data = FileManager.default.contents(atPath: path(forOutput: output)),
               let stamp = try? JSONDecoder().decode(BuildStamp.self, from: data),
-              stamp.inputs == inputs, stamp.outputInode == inode(of: output) else { return nil }
+              stamp.inputs == inputs, stamp.output == folderIdentity(of: output) else { return nil }
         return stamp
     }
 

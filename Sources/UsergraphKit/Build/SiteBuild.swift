@@ -19,10 +19,12 @@ public struct BuildReport: Sendable {
     public var pages: Int
     public var files: Int
     public var asOf: Day
-    /// Collections the store does not hold; their pages show an empty state.
+    /// Collections the store does not hold (`profile`, `repositories`, `starred`, `users`,
+    /// `statistics`: their names are `notes.collections.*` in the strings); their pages show an
+    /// empty state.
     public var missing: [String]
     /// Problems in the data that did not stop the build.
-    public var warnings: [String]
+    public var warnings: [Message]
     /// Files written, kept byte-for-byte, and removed from the published site.
     public var changes: PublishCounts
     /// Nothing the build reads changed since the published site was built, so nothing was rendered.
@@ -36,6 +38,8 @@ public enum SiteBuild {
         if let output = options.output { config.output = SiteConfig.resolve(output, against: FileManager.default.currentDirectoryPath) }
         if let base = options.baseURL { config.baseURL = base.hasSuffix("/") ? base : base + "/" }
         let asOf = config.asOfDay(override: options.asOf, now: now)
+        // Even a run with nothing to render clears what a killed run left beside the output.
+        try StagedSite.clearLeftovers(output: config.output)
         let inputs = BuildStamp.inputs(config: config, asOf: asOf)
         if !options.force, let stamp = BuildStamp.current(output: config.output, inputs: inputs) {
             return BuildReport(output: config.output, pages: stamp.pages, files: stamp.files, asOf: asOf, missing: stamp.missing,
@@ -43,7 +47,7 @@ public enum SiteBuild {
                                upToDate: true)
         }
 
-        let theme = try Theme(folder: config.templates)
+        let theme = try Theme(folder: config.templates, language: config.language)
         let layout = StoreLayout(root: config.store)
         let snapshot = try StoreReader.read(layout)
         let files = StoredFiles(folder: layout.files)
@@ -81,8 +85,8 @@ public enum SiteBuild {
             let counts = try staged.publish()
             let report = BuildReport(output: config.output, pages: sources.count, files: fileCount, asOf: asOf,
                                      missing: missingCollections(snapshot), warnings: warnings(statistics), changes: counts, upToDate: false)
-            if let inode = BuildStamp.inode(of: config.output) {
-                BuildStamp(inputs: inputs, outputInode: inode, pages: report.pages, files: report.files,
+            if let identity = BuildStamp.folderIdentity(of: config.output) {
+                BuildStamp(inputs: inputs, output: identity, pages: report.pages, files: report.files,
                            missing: report.missing, warnings: report.warnings).save(output: config.output)
             }
             return report
@@ -128,7 +132,7 @@ public enum SiteBuild {
 
     static func shell(_ site: SiteData) -> [String: Any] {
         var shell: [String: Any] = [
-            "siteTitle": site.config.title, "lang": site.config.language, "asOf": site.asOf.iso,
+            "siteTitle": site.config.title, "lang": site.config.language, "asOf": site.values.date(site.asOf),
         ]
         if let base = site.config.baseURL { shell["baseURL"] = base }
         return shell
@@ -136,23 +140,28 @@ public enum SiteBuild {
 
     static func missingCollections(_ snapshot: Snapshot) -> [String] {
         var missing: [String] = []
-        if snapshot.profile == nil { missing.append("GitHub profile") }
+        if snapshot.profile == nil { missing.append("profile") }
         if snapshot.repositories == nil { missing.append("repositories") }
-        if snapshot.starred == nil { missing.append("starred repositories") }
+        if snapshot.starred == nil { missing.append("starred") }
         if snapshot.users == nil { missing.append("users") }
-        if snapshot.statistics == nil { missing.append("visit statistics") }
+        if snapshot.statistics == nil { missing.append("statistics") }
         return missing
     }
 
-    static func warnings(_ statistics: StatisticsResult) -> [String] {
-        var warnings: [String] = []
+    static func warnings(_ statistics: StatisticsResult) -> [Message] {
+        var warnings: [Message] = []
         let details = statistics.details
         if details.skippedEventDates > 0 {
-            let example = details.exampleBadEventDate.map { " (for example \($0))" } ?? ""
-            warnings.append("Skipped \(details.skippedEventDates) visit-statistics event(s) whose date is not a real ddMMyyyy day\(example).")
+            let example = details.exampleBadEventDate.map { Message("notes.skippedEventsExample", " (for example {value})", ["value": String($0)]) }
+            warnings.append(Message("notes.skippedEvents", "Skipped {count} whose date is not a real ddMMyyyy day{example}.", nested: [
+                "count": .count("count.events", details.skippedEventDates, one: "{n} visit-statistics event", other: "{n} visit-statistics events"),
+                "example": example ?? .verbatim(""),
+            ]))
         }
         if details.skippedWorkouts > 0 {
-            warnings.append("Skipped \(details.skippedWorkouts) workout(s) whose start is not an ISO-8601 time with an offset.")
+            warnings.append(Message("notes.skippedWorkouts", "Skipped {count} whose start is not an ISO-8601 time with an offset.", nested: [
+                "count": .count("count.workouts", details.skippedWorkouts, one: "{n} workout", other: "{n} workouts"),
+            ]))
         }
         return warnings
     }

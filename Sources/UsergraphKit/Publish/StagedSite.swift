@@ -24,7 +24,7 @@ public final class StagedSite: @unchecked Sendable {
         self.output = output
         let parent = (output as NSString).deletingLastPathComponent
         let name = (output as NSString).lastPathComponent
-        try StagedSite.recover(output: output, parent: parent, name: name)
+        try StagedSite.clearLeftovers(output: output)
         folder = parent + "/." + name + ".staging-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
@@ -78,7 +78,7 @@ public final class StagedSite: @unchecked Sendable {
     }
 
     /// Where the kernel or file system cannot exchange two folders: move the old one aside,
-    /// then the new one in. A kill between the two renames leaves no output; `recover` puts the
+    /// then the new one in. A kill between the two renames leaves no output; `clearLeftovers` puts the
     /// old site back on the next run.
     private func swapWithRenames() throws {
         let parent = (output as NSString).deletingLastPathComponent
@@ -140,7 +140,9 @@ public final class StagedSite: @unchecked Sendable {
 
     /// Clears what a killed run left beside the output: staging folders, and an old site moved
     /// aside by `swapWithRenames`, which goes back in place if the output is missing.
-    static func recover(output: String, parent: String, name: String) throws {
+    public static func clearLeftovers(output: String) throws {
+        let parent = (output as NSString).deletingLastPathComponent
+        let name = (output as NSString).lastPathComponent
         let fm = FileManager.default
         try fm.createDirectory(atPath: parent, withIntermediateDirectories: true)
         let leftovers = ((try? fm.contentsOfDirectory(atPath: parent)) ?? []).sorted()

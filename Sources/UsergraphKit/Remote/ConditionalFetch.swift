@@ -105,7 +105,7 @@ struct ConditionalFetch<Page: Decodable>: Sendable {
             }
             return "it is not JSON."
         }
-        return JSONFile.describe(error, data: body)
+        return JSONFile.describe(error, data: body).text(nil)
     }
 
     static func validators(of response: RemoteResponse, next: String?, keeping old: [String: String]?) -> [String: String] {
