@@ -39,14 +39,13 @@ struct Build: AsyncParsableCommand {
         "users": "users", "statistics": "visit statistics",
     ]
 
-    func validate() throws {
-        if offline, refresh { throw ValidationError("--offline and --refresh cannot be used together.") }
-    }
-
     func run() async throws {
         try await runReportingErrors {
             let voice = Voice.shared
             let config = try site.load()
+            if offline, refresh {
+                throw UsergraphError("errors.options.offlineRefresh", "--offline and --refresh cannot be used together.", kind: .usage)
+            }
             if let baseURL, !URLCheck.isAbsoluteHTTP(baseURL) {
                 throw UsergraphError("errors.options.baseURL", "--base-url must be an absolute http(s) URL, not `{value}`.",
                                      ["value": baseURL], kind: .usage)
@@ -64,11 +63,12 @@ struct Build: AsyncParsableCommand {
             }
             let report = try SiteBuild.run(config: config, options: BuildOptions(output: output, baseURL: baseURL, asOf: day, force: force))
             if !notFetched.isEmpty {
-                throw UsergraphError("Not fetched: \(Fetching.names(notFetched)); the site was built from what the store already held.")
+                throw UsergraphError("errors.build.notFetched", "Not fetched: {sources}; the site was built from what the store already held.",
+                                     ["sources": Fetching.names(notFetched)])
             }
             // Cron mails whatever a job prints, so success is silent unless a person is watching.
             guard !quiet, Terminal.isInteractive else { return }
-            if let hint = OwnerProfile.fillHint(store: config.store) { Terminal.note(hint) }
+            if let hint = OwnerProfile.fillHint(store: config.store) { Terminal.note(voice.say(hint)) }
             for warning in report.warnings {
                 Terminal.note(voice.say(Message("notes.warning", "warning: {text}", nested: ["text": warning])))
             }

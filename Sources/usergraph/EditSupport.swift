@@ -50,7 +50,8 @@ enum Clock {
         let elapsed = ProcessInfo.processInfo.systemUptime - start
         guard let text = ProcessInfo.processInfo.environment["USERGRAPH_NOW"], !text.isEmpty else { return Date() }
         guard let base = Timestamp.parse(text) else {
-            throw UsergraphError("USERGRAPH_NOW must be an ISO-8601 time with an offset like 2026-11-20T07:30:00+03:00, not `\(text)`.", kind: .usage)
+            throw UsergraphError("errors.options.now", "USERGRAPH_NOW must be an ISO-8601 time with an offset like 2026-11-20T07:30:00+03:00, not `{value}`.",
+                                 ["value": text], kind: .usage)
         }
         return ticking ? base.addingTimeInterval(elapsed) : base
     }
@@ -80,17 +81,20 @@ enum Output {
 enum Prompt {
     static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 }
 
+    /// Yes in English, and in the language the command speaks (`notes.prompt.answers`: `y, yes`).
     static func confirm(_ question: String) -> Bool {
-        FileHandle.standardError.write(Data((question + " [y/N] ").utf8))
+        FileHandle.standardError.write(Data((question + " " + say(Message("notes.prompt.choices", "[y/N]")) + " ").utf8))
         guard let answer = readLine() else { return false }
-        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        let yes = say(Message("notes.prompt.answers", "y, yes")).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return (["y", "yes"] + yes).contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
     /// Asks on a terminal; elsewhere only `--yes` goes ahead, since nobody can answer.
     static func confirmDestructive(_ question: String, yes: Bool, option: String = "--yes") throws -> Bool {
         if yes { return true }
         guard isInteractive else {
-            throw UsergraphError("This cannot be undone and there is no terminal to confirm it on; pass \(option) to go ahead.", kind: .usage)
+            throw UsergraphError("errors.prompt.noTerminal", "This cannot be undone and there is no terminal to confirm it on; pass {option} to go ahead.",
+                                 ["option": option], kind: .usage)
         }
         return confirm(question)
     }

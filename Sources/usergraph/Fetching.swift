@@ -29,16 +29,23 @@ enum Fetching {
     private static func seconds(_ environment: [String: String], _ name: String) throws -> Double? {
         guard let text = environment[name], !text.isEmpty else { return nil }
         guard let value = Double(text), value >= 0, value.isFinite else {
-            throw UsergraphError("\(name) must be a number of seconds, not `\(text)`.", kind: .usage)
+            throw UsergraphError("errors.options.seconds", "{name} must be a number of seconds, not `{value}`.", ["name": name, "value": text], kind: .usage)
         }
         return value
     }
 
     /// Prints the failures (always, they are errors) and, unless quiet, the warnings.
     static func printProblems(_ report: LoadReport, quiet: Bool) {
-        for failure in report.failures { Terminal.error(failure) }
+        for failure in report.failures { Terminal.error(scrubbed(say(failure))) }
         guard !quiet, Terminal.stderrIsTerminal else { return }
-        for warning in report.warnings { Terminal.note("warning: " + warning) }
+        for warning in report.warnings { Terminal.note(scrubbed(say(Message("notes.warning", "warning: {text}", nested: ["text": warning])))) }
+    }
+
+    /// The loader already keeps the token out of its messages; this is the last check before
+    /// a sentence reaches the terminal, whatever language it was said in.
+    static func scrubbed(_ text: String) -> String {
+        guard let token = ProcessInfo.processInfo.environment["GITHUB_TOKEN"], !token.isEmpty else { return text }
+        return text.replacingOccurrences(of: token, with: "[GITHUB_TOKEN]")
     }
 
     /// `profile, repos` for the closing line of a run with failures.
@@ -60,28 +67,37 @@ final class ProgressLine: @unchecked Sendable {
             let spinner = frames[tick % frames.count]
             switch event {
             case .started(let source):
-                redraw("\(spinner) \(source.title)…")
+                redraw(spinner + " " + say(Message("notes.progress.fetching", "{source}…", nested: ["source": source.name])))
             case .page(let source, let page):
-                redraw(page > 1 ? "\(spinner) \(source.title): page \(page)…" : "\(spinner) \(source.title)…")
+                redraw(spinner + " " + say(page > 1
+                    ? Message("notes.progress.page", "{source}: page {page}…", ["page": String(page)], nested: ["source": source.name])
+                    : Message("notes.progress.fetching", "{source}…", nested: ["source": source.name])))
             case .files(let source, let done, let total):
-                redraw("\(spinner) \(source.title): image \(done) of \(total)…")
+                redraw(spinner + " " + say(Message("notes.progress.image", "{source}: image {done} of {total}…",
+                                                   ["done": String(done), "total": String(total)], nested: ["source": source.name])))
             case .finished(let source, let outcome):
                 switch outcome {
-                case .saved(let items): finish("✓ \(source.title): \(count(items, of: source))fetched")
-                case .unchanged(let items): finish("✓ \(source.title): \(count(items, of: source))unchanged")
-                case .failed: finish("✗ \(source.title): not fetched")
+                case .saved(let items): finish("✓ " + say(Self.outcome(source, items, saved: true)))
+                case .unchanged(let items): finish("✓ " + say(Self.outcome(source, items, saved: false)))
+                case .failed: finish("✗ " + say(Message("notes.progress.failed", "{source}: not fetched", nested: ["source": source.name])))
                 case .cached, .notConfigured: break
                 }
             }
         }
     }
 
-    /// `169 `, `50000 events `, or nothing for the one profile.
-    private func count(_ items: Int, of source: RemoteSource) -> String {
-        switch source {
-        case .profile: ""
-        case .statistics: "\(items) event\(items == 1 ? "" : "s") "
-        default: "\(items) "
+    /// `repositories: 169 fetched`, `visit statistics: 50,000 events unchanged`, `GitHub profile: fetched`.
+    static func outcome(_ source: RemoteSource, _ items: Int, saved: Bool) -> Message {
+        let what: [String: Message] = ["source": source.name]
+        switch (source, saved) {
+        case (.profile, true): return Message("notes.progress.profileFetched", "{source}: fetched", nested: what)
+        case (.profile, false): return Message("notes.progress.profileUnchanged", "{source}: unchanged", nested: what)
+        default:
+            // Statistics count events, the other lists their items.
+            let count: Message = source == .statistics
+                ? .count("count.eventsShort", items, one: "{n} event", other: "{n} events") : .number(items)
+            return saved ? Message("notes.progress.fetched", "{source}: {count} fetched", nested: ["source": source.name, "count": count])
+                : Message("notes.progress.unchanged", "{source}: {count} unchanged", nested: ["source": source.name, "count": count])
         }
     }
 

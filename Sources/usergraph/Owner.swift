@@ -22,23 +22,26 @@ struct OwnerCommand: ParsableCommand {
                 let config = try site.load()
                 guard let owner = try OwnerRecords.owner(StoreLayout(root: config.store)) else {
                     if json { Output.line("null") } else {
-                        Output.line("No owner profile yet.")
-                        Output.line(OwnerProfile.fillHint(for: Owner()) ?? "")
+                        Output.line(say(Message("notes.owner.none", "No owner profile yet.")))
+                        if let hint = OwnerProfile.fillHint(for: Owner()) { Output.line(say(hint)) }
                     }
                     return
                 }
                 if json { return try Output.json(owner) }
                 let today = config.asOfDay(now: try Clock.now())
                 let age = owner.age(on: today).map { " (\($0))" } ?? ""
-                let rows: [(String, String?)] = [
-                    ("E-mail", owner.email), ("Name", owner.name), ("Sex", owner.sex),
-                    ("Birth date", owner.birthDate.map { $0 + age }), ("Avatar", owner.avatar),
-                    ("Created", owner.createdAt), ("Updated", owner.updatedAt),
+                let rows: [(Message, String?)] = [
+                    (Message("notes.owner.email", "E-mail"), owner.email), (Message("notes.owner.name", "Name"), owner.name),
+                    (Message("notes.owner.sex", "Sex"), owner.sex), (Message("notes.owner.birthDate", "Birth date"), owner.birthDate.map { $0 + age }),
+                    (Message("notes.owner.avatar", "Avatar"), owner.avatar), (Message("notes.owner.createdAt", "Created"), owner.createdAt),
+                    (Message("notes.owner.updatedAt", "Updated"), owner.updatedAt),
                 ]
-                for (label, value) in rows {
-                    Output.line(label.padding(toLength: 12, withPad: " ", startingAt: 0) + (value ?? "–"))
+                let labels = rows.map { say($0.0) }
+                let width = (labels.map(\.count).max() ?? 0) + 2
+                for (label, row) in zip(labels, rows) {
+                    Output.line(label.padding(toLength: width, withPad: " ", startingAt: 0) + (row.1 ?? "–"))
                 }
-                Output.line(OwnerProfile.fillHint(for: owner) ?? "The profile is filled.")
+                Output.line(say(OwnerProfile.fillHint(for: owner) ?? Message("notes.owner.filled", "The profile is filled.")))
             }
         }
     }
@@ -77,15 +80,15 @@ struct OwnerCommand: ParsableCommand {
                 switch outcome {
                 case .unchanged(let o):
                     owner = o
-                    Output.line("owner.json already has these values; nothing was written.")
+                    Output.line(say(Message("notes.owner.unchanged", "owner.json already has these values; nothing was written.")))
                 case .created(let o):
                     owner = o
-                    Output.line("Created owner.json.")
+                    Output.line(say(Message("notes.owner.created", "Created owner.json.")))
                 case .updated(let o, let changed):
                     owner = o
-                    Output.line("Updated owner.json: \(changed.joined(separator: ", ")).")
+                    Output.line(say(Message("notes.owner.updated", "Updated owner.json: {fields}.", ["fields": changed.joined(separator: ", ")])))
                 }
-                if let hint = OwnerProfile.fillHint(for: owner) { Output.line(hint) }
+                if let hint = OwnerProfile.fillHint(for: owner) { Output.line(say(hint)) }
             }
         }
     }

@@ -16,17 +16,15 @@ struct Serve: AsyncParsableCommand {
     var output: String?
 
     func run() async throws {
-        do {
+        try await runReportingErrors {
             let config = try site.load()
             let folder = output.map { SiteConfig.resolve($0, against: FileManager.default.currentDirectoryPath) } ?? config.output
             let server = try PreviewServer(folder: folder, port: port)
             try await server.run { port in
                 // stdout, unbuffered, so a script reading the pipe learns the address at once.
-                FileHandle.standardOutput.write(Data("Serving \(folder) at http://127.0.0.1:\(port)/ (Ctrl-C stops it)\n".utf8))
+                let line = say(Message("notes.serving", "Serving {folder} at {url} (Ctrl-C stops it)", ["folder": folder, "url": "http://127.0.0.1:\(port)/"]))
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
             }
-        } catch let error as UsergraphError {
-            Terminal.error(error.message)
-            throw ExitCode(error.exitCode)
         }
     }
 }

@@ -25,31 +25,34 @@ struct Update: AsyncParsableCommand {
     @Flag(name: .long, help: "When another run holds the site's lock, wait for it instead of exiting 75.")
     var wait = false
 
-    func validate() throws {
-        if let only {
-            do { _ = try RemoteSource.parseList(only) } catch let error as UsergraphError { throw ValidationError(error.message) }
-        }
-    }
-
     func run() async throws {
         try await runReportingErrors {
             let config = try site.load()
+            // Checked after the config loads, so a bad --only is said in the site's language.
             let sources = try only.map(RemoteSource.parseList)
             let lock = try SiteLock.acquire(siteRoot: config.root, wait: wait)
             defer { lock.release() }
             let report = try await Fetching.load(.update(only: sources), config: config, quiet: quiet) { loader in
                 if sources == nil, loader.configured.isEmpty {
-                    throw UsergraphError("usergraph.yml configures no source to update: set `github.login`, `users.url` or `statistics.url`.", kind: .usage)
+                    throw UsergraphError("errors.update.noSources", "usergraph.yml configures no source to update: set `github.login`, `users.url` or `statistics.url`.",
+                                         kind: .usage)
                 }
             }
             Fetching.printProblems(report, quiet: quiet)
             if !quiet, Terminal.stderrIsTerminal, report.skippedEventDates > 0 {
-                let example = report.exampleBadEventDate.map { " (for example \($0))" } ?? ""
-                Terminal.note("warning: The statistics API sent \(report.skippedEventDates) event(s) whose date is not a real ddMMyyyy day\(example); the statistics skip them.")
+                let example = report.exampleBadEventDate.map { Message("notes.skippedEventsExample", " (for example {value})", ["value": String($0)]) }
+                let sent = Message("notes.fetch.badEventDates", "The statistics API sent {count} whose date is not a real ddMMyyyy day{example}; the statistics skip them.",
+                                   nested: ["count": .count("count.events", report.skippedEventDates, one: "{n} visit-statistics event", other: "{n} visit-statistics events"),
+                                            "example": example ?? .verbatim("")])
+                Terminal.note(say(Message("notes.warning", "warning: {text}", nested: ["text": sent])))
             }
             let failed = report.failed
             if !failed.isEmpty {
-                throw UsergraphError("Not updated: \(Fetching.names(failed)); their cached data is kept\(report.fetched.isEmpty ? "" : ", and \(Fetching.names(report.fetched)) were saved").")
+                if report.fetched.isEmpty {
+                    throw UsergraphError("errors.update.failed", "Not updated: {failed}; their cached data is kept.", ["failed": Fetching.names(failed)])
+                }
+                throw UsergraphError("errors.update.partly", "Not updated: {failed}; their cached data is kept, and {saved} were saved.",
+                                     ["failed": Fetching.names(failed), "saved": Fetching.names(report.fetched)])
             }
         }
     }

@@ -28,11 +28,17 @@ struct WeightCommand: ParsableCommand {
                 let session = try options.begin()
                 let record = try WeightRules.validate(kg: kg, date: date, today: session.today)
                 let outcome = try session.edit { try $0.recordWeight(record) }
-                let shown = WeightRules.format(record.kg)
+                let kg = WeightRules.kilograms(record.kg)
+                let date: Message = Day(iso: record.date).map(Message.date) ?? .verbatim(record.date)
                 switch outcome {
-                case .added: Output.line("Recorded \(shown) kg for \(record.date).")
-                case .replaced(let old): Output.line("Replaced \(WeightRules.format(old.kg)) kg of \(record.date) with \(shown) kg.")
-                case .unchanged: Output.line("\(shown) kg is already recorded for \(record.date); nothing was written.")
+                case .added:
+                    Output.line(say(Message("notes.weight.added", "Recorded {kg} kg for {date}.", nested: ["kg": kg, "date": date])))
+                case .replaced(let old):
+                    Output.line(say(Message("notes.weight.replaced", "Replaced {old} kg of {date} with {kg} kg.",
+                                            nested: ["old": WeightRules.kilograms(old.kg), "kg": kg, "date": date])))
+                case .unchanged:
+                    Output.line(say(Message("notes.weight.unchanged", "{kg} kg is already recorded for {date}; nothing was written.",
+                                            nested: ["kg": kg, "date": date])))
                 }
             }
         }
@@ -51,13 +57,14 @@ struct WeightCommand: ParsableCommand {
                 let config = try site.load()
                 let records = try OwnerRecords.weights(StoreLayout(root: config.store))
                 if json { return try Output.json(records) }
-                if records.isEmpty { return Output.line("No weight recorded yet.") }
+                if records.isEmpty { return Output.line(say(Message("notes.weight.none", "No weight recorded yet."))) }
+                let unit = say(Message("notes.units.kg", "kg"))
                 var previous: Double?
                 for record in records {
-                    var line = record.date + "  " + WeightRules.format(record.kg).leftPadded(6) + " kg"
+                    var line = record.date + "  " + say(WeightRules.kilograms(record.kg)).leftPadded(6) + " " + unit
                     if let previous {
                         let change = record.kg - previous
-                        line += "  " + (change > 0.004 ? "+" : change < -0.004 ? "−" : "±") + WeightRules.format(abs(change))
+                        line += "  " + (change > 0.004 ? "+" : change < -0.004 ? "−" : "±") + say(WeightRules.kilograms(abs(change)))
                     }
                     Output.line(line)
                     previous = record.kg

@@ -9,10 +9,14 @@ struct WorkoutCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Delete.self, Start.self, Pause.self, Resume.self, Finish.self, Status.self, Cancel.self]
     )
 
-    /// `running, 45m, on 2026-11-20 at 07:00 (id 1b2c3d4e)`.
-    static func describe(_ workout: Workout, zone: TimeZone) -> String {
+    /// `running, 45m, on November 20, 2026 at 07:00 (id 1b2c3d4e)`: the duration in the
+    /// notation `--duration` takes, the day in the language's words.
+    static func describe(_ workout: Workout, zone: TimeZone) -> Message {
         let when = Output.local(workout.start, zone)
-        return "\(workout.type), \(DurationText.format(workout.duration)), on \(when.prefix(10)) at \(when.dropFirst(11)) (id \(workout.id.prefix(8)))"
+        let day: Message = Day(iso: String(when.prefix(10))).map(Message.date) ?? .verbatim(String(when.prefix(10)))
+        return Message("notes.workout.describe", "{type}, {duration}, on {date} at {time} (id {id})",
+                       ["type": workout.type, "duration": DurationText.format(workout.duration), "time": String(when.dropFirst(11)),
+                        "id": String(workout.id.prefix(8))], nested: ["date": day])
     }
 
     struct Add: ParsableCommand {
@@ -47,7 +51,7 @@ struct WorkoutCommand: ParsableCommand {
                 let session = try options.begin()
                 let workout = try WorkoutRules.validate(input, id: UUID().uuidString.lowercased(), now: session.now, zone: session.zone)
                 try session.edit { try $0.addWorkout(workout) }
-                Output.line("Recorded " + WorkoutCommand.describe(workout, zone: session.zone) + ".")
+                Output.line(say(Message("notes.workout.recorded", "Recorded {workout}.", nested: ["workout": WorkoutCommand.describe(workout, zone: session.zone)])))
             }
         }
     }
@@ -69,32 +73,41 @@ struct WorkoutCommand: ParsableCommand {
         @Flag(name: .long, help: "Print the workouts as JSON, in the store's format.")
         var json = false
 
-        func validate() throws {
-            let first = try parseDay(from, option: "--from"), last = try parseDay(to, option: "--to")
-            if let first, let last, first > last { throw ValidationError("--from \(first.iso) is after --to \(last.iso).") }
-            if let type, WorkoutRules.normalized(type: type) == nil { throw ValidationError("--type: `\(type)` is not a workout type.") }
-        }
-
         func run() throws {
             try runReportingErrors {
                 let config = try site.load()
+                // Checked after the config loads, so the problems are said in the site's language.
+                let first = try parseDay(from, option: "--from"), last = try parseDay(to, option: "--to")
+                if let first, let last, first > last {
+                    throw UsergraphError("errors.workout.range", "--from {from} is after --to {to}.", ["from": first.iso, "to": last.iso], kind: .usage)
+                }
+                if let type, WorkoutRules.normalized(type: type) == nil {
+                    throw UsergraphError("errors.workout.listType", "--type: `{value}` is not a workout type.", ["value": type], kind: .usage)
+                }
                 let all = try OwnerRecords.workouts(StoreLayout(root: config.store))
-                let workouts = WorkoutQuery.filter(all, type: type.flatMap(WorkoutRules.normalized(type:)),
-                                                   from: try parseDay(from, option: "--from"), to: try parseDay(to, option: "--to"),
+                let workouts = WorkoutQuery.filter(all, type: type.flatMap(WorkoutRules.normalized(type:)), from: first, to: last,
                                                    zone: config.timeZone)
                 if json { return try Output.json(workouts) }
-                if workouts.isEmpty { return Output.line(all.isEmpty ? "No workouts recorded yet." : "No workouts match.") }
+                if workouts.isEmpty {
+                    return Output.line(say(all.isEmpty ? Message("notes.workout.none", "No workouts recorded yet.")
+                                                       : Message("notes.workout.noMatch", "No workouts match.")))
+                }
                 let width = workouts.map(\.type.count).max() ?? 0
                 for w in workouts {
                     var columns = [Output.local(w.start, config.timeZone), w.type.padding(toLength: width, withPad: " ", startingAt: 0),
                                    DurationText.format(w.duration).leftPadded(8)]
-                    columns.append(w.calories.map { "\($0) kcal".leftPadded(9) } ?? String(repeating: " ", count: 9))
-                    columns.append(w.exercises.map { "\($0) ex".leftPadded(6) } ?? String(repeating: " ", count: 6))
+                    columns.append(w.calories.map { say(Message("notes.units.kcal", "{n} kcal", ["n": String($0)])).leftPadded(9) }
+                                   ?? String(repeating: " ", count: 9))
+                    columns.append(w.exercises.map { say(Message("notes.units.exercises", "{n} ex", ["n": String($0)])).leftPadded(6) }
+                                   ?? String(repeating: " ", count: 6))
                     columns.append(String(w.id.prefix(8)))
                     if let notes = w.notes { columns.append(notes.replacingOccurrences(of: "\n", with: " ")) }
                     Output.line(columns.joined(separator: "  "))
                 }
-                if Terminal.stderrIsTerminal { Terminal.note("\(workouts.count) workouts; delete one with `usergraph workout delete ID`.") }
+                if Terminal.stderrIsTerminal {
+                    Terminal.note(say(Message("notes.workout.listed", "{count}; delete one with `usergraph workout delete ID`.",
+                                              nested: ["count": .count("count.workouts", workouts.count, one: "{n} workout", other: "{n} workouts")])))
+                }
             }
         }
     }
@@ -118,12 +131,13 @@ struct WorkoutCommand: ParsableCommand {
                 let session = try options.begin()
                 // Asked before taking the lock, so a person thinking it over does not hold up a cron build.
                 let target = try WorkoutQuery.find(id, in: try OwnerRecords.workouts(StoreLayout(root: session.config.store)))
-                guard try Prompt.confirmDestructive("Delete the " + WorkoutCommand.describe(target, zone: session.zone) + "?", yes: yes) else {
-                    Terminal.note("Nothing was deleted.")
+                let question = Message("notes.workout.confirmDelete", "Delete the {workout}?", nested: ["workout": WorkoutCommand.describe(target, zone: session.zone)])
+                guard try Prompt.confirmDestructive(say(question), yes: yes) else {
+                    Terminal.note(say(Message("notes.workout.notDeleted", "Nothing was deleted.")))
                     throw ExitCode.failure
                 }
                 let deleted = try session.edit { try $0.deleteWorkout(target.id) }
-                Output.line("Deleted " + WorkoutCommand.describe(deleted, zone: session.zone) + ".")
+                Output.line(say(Message("notes.workout.deleted", "Deleted {workout}.", nested: ["workout": WorkoutCommand.describe(deleted, zone: session.zone)])))
             }
         }
     }
@@ -141,8 +155,9 @@ struct WorkoutCommand: ParsableCommand {
             try runReportingErrors {
                 let session = try options.begin()
                 let timer = try session.edit { try $0.startTimer(type: type) }
-                Output.line("Started a \(timer.type) timer at \(Output.local(timer.startedAt, session.zone)). "
-                    + "`usergraph workout pause`, `resume` and `finish` go on from here; `status --watch` shows it ticking.")
+                Output.line(say(Message("notes.timer.started",
+                                        "Started a {type} timer at {time}. `usergraph workout pause`, `resume` and `finish` go on from here; `status --watch` shows it ticking.",
+                                        ["type": timer.type, "time": Output.local(timer.startedAt, session.zone)])))
             }
         }
     }
@@ -155,7 +170,8 @@ struct WorkoutCommand: ParsableCommand {
         func run() throws {
             try runReportingErrors {
                 let timer = try options.edit { try $0.pauseTimer() }
-                Output.line("Paused the \(timer.type) timer at \(DurationText.clock(timer.countedSeconds)).")
+                Output.line(say(Message("notes.timer.paused", "Paused the {type} timer at {counted}.",
+                                        ["type": timer.type, "counted": DurationText.clock(timer.countedSeconds)])))
             }
         }
     }
@@ -168,7 +184,8 @@ struct WorkoutCommand: ParsableCommand {
         func run() throws {
             try runReportingErrors {
                 let timer = try options.edit { try $0.resumeTimer() }
-                Output.line("Resumed the \(timer.type) timer at \(DurationText.clock(timer.countedSeconds)).")
+                Output.line(say(Message("notes.timer.resumed", "Resumed the {type} timer at {counted}.",
+                                        ["type": timer.type, "counted": DurationText.clock(timer.countedSeconds)])))
             }
         }
     }
@@ -190,9 +207,9 @@ struct WorkoutCommand: ParsableCommand {
                 let session = try options.begin()
                 let finished = try session.edit { try $0.finishTimer(notes: notes, duration: duration) }
                 let text = WorkoutCommand.describe(finished.workout, zone: session.zone)
-                Output.line(finished.wasAlreadyRecorded
-                    ? "The timer's workout was already recorded (\(text)); removed the leftover timer."
-                    : "Recorded \(text).")
+                Output.line(say(finished.wasAlreadyRecorded
+                    ? Message("notes.timer.alreadyRecorded", "The timer's workout was already recorded ({workout}); removed the leftover timer.", nested: ["workout": text])
+                    : Message("notes.workout.recorded", "Recorded {workout}.", nested: ["workout": text])))
             }
         }
     }
@@ -211,15 +228,16 @@ struct WorkoutCommand: ParsableCommand {
             try runReportingErrors {
                 let session = try options.begin()
                 guard let timer = try OwnerRecords.timer(StoreLayout(root: session.config.store)) else {
-                    throw UsergraphError("No workout timer is running; there is nothing to cancel.")
+                    throw UsergraphError("errors.timer.nothingToCancel", "No workout timer is running; there is nothing to cancel.")
                 }
                 let counted = DurationText.clock(timer.counted(at: session.now))
-                guard try Prompt.confirmDestructive("Drop the \(timer.type) timer with \(counted) counted?", yes: yes) else {
-                    Terminal.note("The timer goes on.")
+                let question = Message("notes.timer.confirmDrop", "Drop the {type} timer with {counted} counted?", ["type": timer.type, "counted": counted])
+                guard try Prompt.confirmDestructive(say(question), yes: yes) else {
+                    Terminal.note(say(Message("notes.timer.goesOn", "The timer goes on.")))
                     throw ExitCode.failure
                 }
                 let dropped = try session.edit { try $0.cancelTimer() }
-                Output.line("Dropped the \(dropped.type) timer; nothing was recorded.")
+                Output.line(say(Message("notes.timer.dropped", "Dropped the {type} timer; nothing was recorded.", ["type": dropped.type])))
             }
         }
     }
@@ -255,16 +273,23 @@ struct WorkoutCommand: ParsableCommand {
                         return try Output.json(Report(state: timer.isRunning ? "running" : "paused", id: timer.id, type: timer.type,
                                                       startedAt: timer.startedAt, countedSeconds: timer.counted(at: now)))
                     }
-                    Output.line(timer.map { Self.line($0, now: now, zone: config.timeZone) } ?? "No workout timer is running.")
+                    Output.line(timer.map { Self.line($0, now: now, zone: config.timeZone) } ?? say(Self.noTimer))
                     return
                 }
                 try Self.watch(layout, zone: config.timeZone)
             }
         }
 
+        static let noTimer = Message("notes.timer.none", "No workout timer is running.")
+
+        /// `cycling: 0:05:30, running (started 2026-11-20 07:00)`.
         static func line(_ timer: WorkoutTimer, now: Date, zone: TimeZone) -> String {
-            let state = timer.isRunning ? "running" : "paused at \(Output.local(timer.pausedAt ?? "", zone).dropFirst(11))"
-            return "\(timer.type): \(DurationText.clock(timer.counted(at: now))), \(state) (started \(Output.local(timer.startedAt, zone)))"
+            let values = ["type": timer.type, "counted": DurationText.clock(timer.counted(at: now)), "started": Output.local(timer.startedAt, zone)]
+            if timer.isRunning {
+                return say(Message("notes.timer.running", "{type}: {counted}, running (started {started})", values))
+            }
+            return say(Message("notes.timer.pausedAt", "{type}: {counted}, paused at {time} (started {started})",
+                               values.merging(["time": String(Output.local(timer.pausedAt ?? "", zone).dropFirst(11))]) { a, _ in a }))
         }
 
         /// Re-reads the file every second, so a pause or finish from another shell shows at once.
@@ -279,7 +304,7 @@ struct WorkoutCommand: ParsableCommand {
                 Thread.sleep(forTimeInterval: 1)
             }
             if terminal && shown { FileHandle.standardOutput.write(Data("\n".utf8)) }
-            Output.line("No workout timer is running.")
+            Output.line(say(noTimer))
         }
     }
 }

@@ -243,7 +243,7 @@ import Testing
         let status = try #require(try Self.timerJSON(cli, at: "2026-11-20T07:45:00+03:00"))
         #expect(status["countedSeconds"] as? Int == 1500 && status["state"] as? String == "running" && status["type"] as? String == "cycling")
         let finish = try run("workout", "finish", "--notes", "hills", at: "07:50:00")
-        #expect(finish.stdout.contains("Recorded cycling, 30m, on 2026-11-20 at 07:00"))
+        #expect(finish.stdout.contains("Recorded cycling, 30m, on November 20, 2026 at 07:00"))
         #expect(!FileManager.default.fileExists(atPath: cli.site + "/Store/timer.json"))
         let workouts = try Self.workouts(cli)
         #expect(workouts == [Workout(id: try #require(status["id"] as? String), type: "cycling", start: "2026-11-20T07:00:00+03:00",
@@ -359,10 +359,10 @@ import Testing
         let cli = try Self.emptySite()
         defer { cli.remove() }
         let path = cli.site + "/Store/weights.json"
-        #expect(try cli.run(["weight", "add", "72,4"], now: Self.now).stdout == "Recorded 72.4 kg for 2026-11-20.\n")
+        #expect(try cli.run(["weight", "add", "72,4"], now: Self.now).stdout == "Recorded 72.4 kg for November 20, 2026.\n")
         #expect(try cli.run(["weight", "add", "73", "--date", "2026-11-13"], now: Self.now).status == 0)
         let replaced = try cli.run(["weight", "add", "72.45", "--date", "2026-11-20"], now: Self.now)
-        #expect(replaced.stdout == "Replaced 72.4 kg of 2026-11-20 with 72.45 kg.\n")
+        #expect(replaced.stdout == "Replaced 72.4 kg of November 20, 2026 with 72.45 kg.\n")
         #expect(try JSONFile.read([WeightRecord].self, at: path) == [WeightRecord(date: "2026-11-13", kg: 73), WeightRecord(date: "2026-11-20", kg: 72.45)])
 
         let old = Date(timeIntervalSince1970: 1_600_000_000)

@@ -26,7 +26,7 @@ import Testing
 
     @Test(arguments: ["anna@example.org", "a.b+tag@mail.example.co.uk", "o'brien@example.ie", "анна@пример.рф", "x_y-z@sub-domain.example.com"])
     func addressesThatAre(text: String) {
-        #expect(EmailAddress.problem(text) == nil, "\(text): \(EmailAddress.problem(text) ?? "")")
+        #expect(EmailAddress.problem(text) == nil, "\(text): \(EmailAddress.problem(text)?.description ?? "")")
     }
 
     @Test(arguments: ["anna", "anna@", "@example.org", "anna@example", "anna@@example.org", "an na@example.org", "anna.@example.org",
@@ -92,7 +92,7 @@ import Testing
         partial.sex = nil
         partial.name = ""
         #expect(partial.missingForProfile == ["--name", "--sex"])
-        #expect(OwnerProfile.fillHint(for: partial)?.hasSuffix("usergraph owner set --name \"YOUR NAME\" --sex M|W") == true)
+        #expect(OwnerProfile.fillHint(for: partial)?.description.hasSuffix("usergraph owner set --name \"YOUR NAME\" --sex M|W") == true)
     }
 
     @Test func timesAreReadInTheSiteZone() throws {

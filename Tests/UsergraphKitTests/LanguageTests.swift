@@ -146,6 +146,37 @@ import Testing
         }
     }
 
+    /// Each counted phrase a message says (`.count("count.…", n, one: "…", other: "…")`) is a
+    /// counted phrase of every language, with en.yml's forms the sources' English: a phrase
+    /// missing from a file would silently be said in English.
+    @Test func everyCountedPhraseOfTheSourcesIsInEveryLanguage() throws {
+        let pattern = try NSRegularExpression(
+            pattern: #"\.count\("(count\.[A-Za-z0-9_.]+)",[^"]*?one: "((?:[^"\\]|\\.)*)", other: "((?:[^"\\]|\\.)*)"\)"#)
+        var phrases: [String: (one: String, other: String)] = [:]
+        let sources = TestPaths.repository + "/Sources"
+        let walker = FileManager.default.enumerator(atPath: sources)
+        while let file = walker?.nextObject() as? String {
+            guard file.hasSuffix(".swift") else { continue }
+            let text = try TestPaths.read(sources + "/" + file)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                guard let key = Range(match.range(at: 1), in: text), let one = Range(match.range(at: 2), in: text),
+                      let other = Range(match.range(at: 3), in: text) else { continue }
+                phrases[String(text[key])] = (String(text[one]), String(text[other]))
+            }
+        }
+        #expect(phrases.count >= 10)
+        for language in Strings.available(templates: Self.templates) {
+            let strings = try Self.strings(language)
+            for (key, english) in phrases.sorted(by: { $0.key < $1.key }) {
+                guard case .plural(let forms) = strings.entry(key) else {
+                    Issue.record("\(language).yml has no counted phrase `\(key)`")
+                    continue
+                }
+                if language == "en" { #expect(forms[.one] == english.one && forms[.other] == english.other, "en.yml `\(key)`") }
+            }
+        }
+    }
+
     @Test func aCountedPhraseNeedsTheFormsOfItsRule() throws {
         let yaml = try TestPaths.read(Self.templates + "/strings/ru.yml")
             .replacingOccurrences(of: #"  days: {one: "{n} день", few: "{n} дня", many: "{n} дней"}"#, with: #"  days: {one: "{n} день", many: "{n} дней"}"#)

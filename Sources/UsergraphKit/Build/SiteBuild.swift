@@ -63,7 +63,7 @@ public enum SiteBuild {
             let stored = ReferencedFiles.names(site)
             for name in stored {
                 guard let data = FileManager.default.contents(atPath: files.folder + "/" + name) else {
-                    throw UsergraphError("Cannot read the stored file \(files.folder)/\(name).")
+                    throw UsergraphError("errors.build.storedFile", "Cannot read the stored file {path}.", ["path": files.folder + "/" + name])
                 }
                 try staged.put(data, at: "files/" + name)
             }
@@ -100,7 +100,7 @@ public enum SiteBuild {
     static func check(_ staged: StagedSite, pages: [PageSource]) throws {
         let paths = staged.paths
         if let missing = pages.first(where: { !paths.contains($0.path.file) }) {
-            throw UsergraphError("The page \(missing.path.file) was not rendered; the published site was left as it was.")
+            throw UsergraphError("errors.build.missingPage", "The page {path} was not rendered; the published site was left as it was.", ["path": missing.path.file])
         }
     }
 

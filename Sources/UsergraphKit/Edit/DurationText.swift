@@ -41,9 +41,9 @@ public enum DurationText {
     }
 
     /// Why `seconds` is not a plausible workout, or nil when it is.
-    public static func implausibility(_ seconds: Int) -> String? {
-        if seconds < plausible.lowerBound { return "is shorter than a minute" }
-        if seconds > plausible.upperBound { return "is longer than 24 hours" }
+    public static func implausibility(_ seconds: Int) -> Message? {
+        if seconds < plausible.lowerBound { return Message("errors.workout.short", "is shorter than a minute") }
+        if seconds > plausible.upperBound { return Message("errors.workout.long", "is longer than 24 hours") }
         return nil
     }
 }

@@ -41,12 +41,12 @@ enum SVGCheck {
     }
 
     /// An SVG opened on its own runs its scripts; an avatar has no need of any.
-    static func activeContent(_ data: Data) -> String? {
+    static func activeContent(_ data: Data) -> Message? {
         let text = String(decoding: data, as: UTF8.self).lowercased()
-        if text.contains("<script") { return "a <script>" }
-        if text.contains("<foreignobject") { return "a <foreignObject>" }
-        if text.contains("javascript:") { return "a javascript: link" }
-        if text.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) != nil { return "an event handler (on…=)" }
+        if text.contains("<script") { return Message("errors.avatar.script", "a <script>") }
+        if text.contains("<foreignobject") { return Message("errors.avatar.foreignObject", "a <foreignObject>") }
+        if text.contains("javascript:") { return Message("errors.avatar.javascript", "a javascript: link") }
+        if text.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) != nil { return Message("errors.avatar.eventHandler", "an event handler (on…=)") }
         return nil
     }
 }

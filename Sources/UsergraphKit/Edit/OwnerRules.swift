@@ -61,34 +61,40 @@ public enum OwnerRules {
     public static func validate(_ input: OwnerInput, today: Day) throws -> OwnerChange {
         var problems = InputProblems()
         if input.isEmpty {
-            problems.add("Nothing to set: pass at least one of --email, --name, --sex, --birth-date, --avatar.")
+            problems.add(Message("errors.owner.nothingToSet", "Nothing to set: pass at least one of --email, --name, --sex, --birth-date, --avatar."))
         }
         var change = OwnerChange()
         if let raw = input.email {
             let email = raw.trimmingCharacters(in: .whitespaces)
-            if let why = EmailAddress.problem(email) { problems.add("--email: `\(raw)` is not an e-mail address: it \(why).") }
+            if let why = EmailAddress.problem(email) {
+                problems.add(option: "--email", Message("errors.owner.email", "`{value}` is not an e-mail address: it {reason}.", ["value": raw], nested: ["reason": why]))
+            }
             else { change.email = email }
         }
         if let raw = input.name {
             let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            if name.isEmpty { problems.add("--name: the name is empty.") }
-            else if name.count > nameLength { problems.add("--name: \(name.count) characters is too long; the limit is \(nameLength).") }
+            if name.isEmpty { problems.add(option: "--name", Message("errors.owner.emptyName", "the name is empty.")) }
+            else if name.count > nameLength { problems.add(option: "--name", InputLimits.tooLong(name.count, limit: nameLength)) }
             else if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                problems.add("--name: the name holds control characters or line breaks.")
+                problems.add(option: "--name", Message("errors.owner.nameControl", "the name holds control characters or line breaks."))
             } else { change.name = name }
         }
         if let raw = input.sex {
             if let sex = sex(raw) { change.sex = sex }
-            else { problems.add("--sex: `\(raw)` is not M or W (the store's values: M for a man, W for a woman).") }
+            else {
+                problems.add(option: "--sex", Message("errors.owner.sex", "`{value}` is not M or W (the store's values: M for a man, W for a woman).", ["value": raw]))
+            }
         }
         if let raw = input.birthDate {
-            if let why = birthDateProblem(raw, today: today) { problems.add("--birth-date: `\(raw)` \(why).") }
+            if let why = birthDateProblem(raw, today: today) {
+                problems.add(option: "--birth-date", Message("errors.owner.birthDate", "`{value}` {reason}.", ["value": raw], nested: ["reason": why]))
+            }
             else { change.birthDate = raw }
         }
         if let path = input.avatar {
             switch avatar(at: path) {
             case .success(let image): change.avatar = image
-            case .failure(let problem): problems.add("--avatar: " + problem.message)
+            case .failure(let problem): problems.add(option: "--avatar", problem.reason)
             }
         }
         try problems.check()
@@ -104,47 +110,58 @@ public enum OwnerRules {
         }
     }
 
-    public static func birthDateProblem(_ text: String, today: Day) -> String? {
-        guard let day = Day(iso: text) else { return "is not a date like 1994-05-17" }
-        if day >= today { return "is not in the past" }
+    public static func birthDateProblem(_ text: String, today: Day) -> Message? {
+        guard let day = Day(iso: text) else { return Message("errors.owner.birthDateFormat", "is not a date like 1994-05-17") }
+        if day >= today { return Message("errors.owner.birthDateFuture", "is not in the past") }
         guard let age = Owner(birthDate: text).age(on: today), ages.contains(age) else {
-            return "gives an age that is not plausible; it must be from \(ages.lowerBound) to \(ages.upperBound)"
+            return Message("errors.owner.birthDateAge", "gives an age that is not plausible; it must be from {min} to {max}",
+                           ["min": String(ages.lowerBound), "max": String(ages.upperBound)])
         }
         return nil
     }
 
-    public struct Problem: Error, Sendable { public var message: String }
+    public struct Problem: Error, Sendable {
+        public var reason: Message
+        public var message: String { reason.description }
+    }
 
     /// Reads and checks an avatar file: it exists, is under the size limit, and its bytes
     /// are a PNG, JPEG, WebP or a script-free SVG.
     public static func avatar(at path: String) -> Result<AvatarImage, Problem> {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .failure(Problem(message: "there is no file at \(path).")) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(Problem(message: "\(path) is not a regular file.")) }
+        guard stat(path, &info) == 0 else { return .failure(Problem(reason: Message("errors.avatar.noFile", "there is no file at {path}.", ["path": path]))) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(Problem(reason: Message("errors.avatar.notFile", "{path} is not a regular file.", ["path": path]))) }
         guard info.st_size <= avatarLimit else {
-            return .failure(Problem(message: "\(path) is \(megabytes(Int(info.st_size))); the limit is \(megabytes(avatarLimit))."))
+            return .failure(Problem(reason: tooBig(path, bytes: Int(info.st_size))))
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(Problem(message: "cannot read \(path).")) }
+            return .failure(Problem(reason: Message("errors.avatar.unreadable", "cannot read {path}.", ["path": path]))) }
         return avatar(data, name: path)
     }
 
     /// The same checks on bytes already read.
     public static func avatar(_ data: Data, name: String) -> Result<AvatarImage, Problem> {
         guard data.count <= avatarLimit else {
-            return .failure(Problem(message: "\(name) is \(megabytes(data.count)); the limit is \(megabytes(avatarLimit))."))
+            return .failure(Problem(reason: tooBig(name, bytes: data.count)))
         }
         guard let kind = ImageKind.detect(data) else {
-            return .failure(Problem(message: "\(name) is not a PNG, JPEG, WebP or SVG image (judged by its content, not its name)."))
+            return .failure(Problem(reason: Message("errors.avatar.notImage", "{path} is not a PNG, JPEG, WebP or SVG image (judged by its content, not its name).",
+                                                    ["path": name])))
         }
         if kind == .svg, let active = SVGCheck.activeContent(data) {
-            return .failure(Problem(message: "\(name) is an SVG with \(active); only plain drawings are accepted."))
+            return .failure(Problem(reason: Message("errors.avatar.activeSVG", "{path} is an SVG with {content}; only plain drawings are accepted.",
+                                                    ["path": name], nested: ["content": active])))
         }
         return .success(AvatarImage(data: data, kind: kind))
     }
 
-    static func megabytes(_ bytes: Int) -> String {
-        Format.decimal(Double(bytes) / 1_048_576, places: 1) + " MB"
+    static func tooBig(_ path: String, bytes: Int) -> Message {
+        Message("errors.avatar.tooBig", "{path} is {size}; the limit is {limit}.", ["path": path],
+                nested: ["size": megabytes(bytes), "limit": megabytes(avatarLimit)])
+    }
+
+    static func megabytes(_ bytes: Int) -> Message {
+        Message("notes.units.megabytes", "{n} MB", nested: ["n": .decimal(Double(bytes) / 1_048_576, places: 1)])
     }
 }
 
@@ -168,16 +185,25 @@ public enum OwnerProfile {
     static let placeholders = ["--email": "ADDRESS", "--name": "\"YOUR NAME\"", "--sex": "M|W", "--birth-date": "YYYY-MM-DD"]
 
     /// nil when the profile is filled (or the store cannot be read: the build reported that).
-    public static func fillHint(store: String) -> String? {
+    public static func fillHint(store: String) -> Message? {
         let owner: Owner
         do { owner = try JSONFile.read(Owner.self, at: StoreLayout(root: store).owner) ?? Owner() } catch { return nil }
         return fillHint(for: owner)
     }
 
-    public static func fillHint(for owner: Owner) -> String? {
+    public static func fillHint(for owner: Owner) -> Message? {
         let missing = owner.missingForProfile
         guard !missing.isEmpty else { return nil }
         let command = missing.map { $0 + " " + (placeholders[$0] ?? "…") }.joined(separator: " ")
-        return "The owner profile is not filled yet; fill it with: usergraph owner set " + command
+        return Message("notes.owner.fillHint", "The owner profile is not filled yet; fill it with: usergraph owner set {options}", ["options": command])
+    }
+}
+
+/// Wordings that several input checks share.
+enum InputLimits {
+    /// `1001 characters is too long; the limit is 1000.`
+    static func tooLong(_ length: Int, limit: Int) -> Message {
+        Message("errors.input.tooLong", "{length} is too long; the limit is {limit}.",
+                nested: ["length": .count("count.characters", length, one: "{n} character", other: "{n} characters"), "limit": .number(limit)])
     }
 }

@@ -96,7 +96,7 @@ public struct StoreEditor {
     /// before the command says it is done.
     func remove(_ path: String) throws {
         guard unlink(path) == 0 || errno == ENOENT else {
-            throw UsergraphError("Cannot remove \(path): \(String(cString: strerror(errno))).")
+            throw UsergraphError("errors.store.remove", "Cannot remove {path}: {reason}.", ["path": path, "reason": String(cString: strerror(errno))])
         }
         syncFolder(of: path)
     }
@@ -130,7 +130,7 @@ public enum OwnerRecords {
     public static func timer(_ layout: StoreLayout) throws -> WorkoutTimer? {
         guard let timer = try JSONFile.read(WorkoutTimer.self, at: layout.timer) else { return nil }
         if let why = timer.inconsistency {
-            throw UsergraphError("\(layout.timer): \(why); fix the file or delete it to drop the timer.")
+            throw UsergraphError("errors.timer.file", "{path}: {reason}; fix the file or delete it to drop the timer.", ["path": layout.timer], nested: ["reason": why])
         }
         return timer
     }

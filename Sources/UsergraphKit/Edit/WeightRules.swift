@@ -13,11 +13,13 @@ public enum WeightRules {
         var day = today
         if let date {
             if let parsed = Day(iso: date) {
-                if parsed > today { problems.add("--date: \(date) is in the future.") }
-                else if parsed.year < earliestYear { problems.add("--date: \(date) is before \(earliestYear).") }
+                if parsed > today { problems.add(option: "--date", Message("errors.weight.future", "{value} is in the future.", ["value": date])) }
+                else if parsed.year < earliestYear {
+                    problems.add(option: "--date", Message("errors.weight.tooOld", "{value} is before {year}.", ["value": date, "year": String(earliestYear)]))
+                }
                 day = parsed
             } else {
-                problems.add("--date: `\(date)` is not a date like 2026-11-20.")
+                problems.add(option: "--date", Message("errors.weight.date", "`{value}` is not a date like 2026-11-20.", ["value": date]))
             }
         }
         try problems.check()
@@ -32,18 +34,24 @@ public enum WeightRules {
         guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
               parts[0].count <= 3, let value = Double(text)
         else {
-            problems.add("KG: `\(raw)` is not a weight in kilograms like 72.4.")
+            problems.add(option: "KG", Message("errors.weight.kg", "`{value}` is not a weight in kilograms like 72.4.", ["value": raw]))
             return nil
         }
         if parts.count == 2, parts[1].count > 2 {
-            problems.add("KG: `\(raw)` has more than two decimals; scales do not weigh that finely.")
+            problems.add(option: "KG", Message("errors.weight.decimals", "`{value}` has more than two decimals; scales do not weigh that finely.", ["value": raw]))
             return nil
         }
         guard kilograms.contains(value) else {
-            problems.add("KG: \(raw) kg is not plausible; it must be from \(Int(kilograms.lowerBound)) to \(Int(kilograms.upperBound)) kg.")
+            problems.add(option: "KG", Message("errors.weight.range", "{value} kg is not plausible; it must be from {min} to {max} kg.",
+                                               ["value": raw, "min": String(Int(kilograms.lowerBound)), "max": String(Int(kilograms.upperBound))]))
             return nil
         }
         return value
+    }
+
+    /// The same in a sentence, with the language's decimal mark (`72,45`).
+    public static func kilograms(_ kg: Double) -> Message {
+        .decimal(kg, places: Int((kg * 100).rounded()) % 10 == 0 ? 1 : 2)
     }
 
     /// `72.4`, `76.0`, `72.45`: one decimal at least, two when the record has them.

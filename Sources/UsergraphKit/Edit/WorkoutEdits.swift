@@ -9,7 +9,8 @@ extension StoreEditor {
         var workouts = try OwnerRecords.workouts(layout)
         if let twin = workouts.first(where: { $0.id == workout.id
                 || ($0.type == workout.type && $0.startDate != nil && $0.startDate == workout.startDate) }) {
-            throw UsergraphError("A \(twin.type) workout starting \(twin.start) is already recorded (id \(twin.id)); nothing was written.")
+            throw UsergraphError("errors.workout.twin", "A {type} workout starting {start} is already recorded (id {id}); nothing was written.",
+                                 ["type": twin.type, "start": twin.start, "id": twin.id])
         }
         workouts.append(workout)
         try JSONFile.write(workouts, to: layout.workouts)
@@ -38,8 +39,11 @@ extension StoreEditor {
             if try OwnerRecords.workouts(layout).contains(where: { $0.id == existing.id }) {
                 try remove(layout.timer)
             } else {
-                let state = existing.isRunning ? "running" : "paused"
-                throw UsergraphError("A \(existing.type) timer is already \(state) (\(DurationText.clock(existing.counted(at: now))) counted); finish or cancel it first.")
+                let values = ["type": existing.type, "counted": DurationText.clock(existing.counted(at: now))]
+                if existing.isRunning {
+                    throw UsergraphError("errors.timer.startRunning", "A {type} timer is already running ({counted} counted); finish or cancel it first.", values)
+                }
+                throw UsergraphError("errors.timer.startPaused", "A {type} timer is already paused ({counted} counted); finish or cancel it first.", values)
             }
         }
         let timer = WorkoutTimer.started(type: type, id: id, at: now, zone: zone)
@@ -82,13 +86,14 @@ extension StoreEditor {
             if let seconds = DurationText.seconds(override), DurationText.implausibility(seconds) == nil {
                 workout.duration = seconds
             } else {
-                problems.add("--duration: `\(override)` is not a duration from 1m to 24h, like 45m or 1h20m.")
+                problems.add(option: "--duration", Message("errors.timer.duration", "`{value}` is not a duration from 1m to 24h, like 45m or 1h20m.", ["value": override]))
             }
         }
         try problems.check()
         if let why = DurationText.implausibility(workout.duration) {
-            throw UsergraphError("The \(timer.type) timer has counted \(DurationText.format(workout.duration)), which \(why); "
-                + "record what you did with --duration, resume it, or drop it with `usergraph workout cancel`.")
+            throw UsergraphError("errors.timer.implausible",
+                                 "The {type} timer has counted {duration}, which {reason}; record what you did with --duration, resume it, or drop it with `usergraph workout cancel`.",
+                                 ["type": timer.type, "duration": DurationText.format(workout.duration)], nested: ["reason": why])
         }
         workouts.append(workout)
         try JSONFile.write(workouts, to: layout.workouts)
@@ -106,7 +111,7 @@ extension StoreEditor {
 
     func runningOrPausedTimer() throws -> WorkoutTimer {
         guard let timer = try OwnerRecords.timer(layout) else {
-            throw UsergraphError("No workout timer is running; start one with `usergraph workout start --type TYPE`.")
+            throw UsergraphError("errors.timer.none", "No workout timer is running; start one with `usergraph workout start --type TYPE`.")
         }
         return timer
     }
@@ -122,14 +127,18 @@ public enum WorkoutQuery {
         let key = id.trimmingCharacters(in: .whitespaces).lowercased()
         if let exact = workouts.first(where: { $0.id.lowercased() == key }) { return exact }
         guard key.count >= shortestPrefix else {
-            throw UsergraphError("`\(id)` is too short to name a workout; give at least \(shortestPrefix) characters of its id (see `usergraph workout list`).", kind: .usage)
+            throw UsergraphError("errors.workout.shortID", "`{id}` is too short to name a workout; give at least {count} of its id (see `usergraph workout list`).",
+                                 ["id": id], nested: ["count": .count("count.characters", shortestPrefix, one: "{n} character", other: "{n} characters")],
+                                 kind: .usage)
         }
         let matches = workouts.filter { $0.id.lowercased().hasPrefix(key) }
         guard let first = matches.first else {
-            throw UsergraphError("No workout has an id starting with `\(id)`; see `usergraph workout list`.")
+            throw UsergraphError("errors.workout.noID", "No workout has an id starting with `{id}`; see `usergraph workout list`.", ["id": id])
         }
         guard matches.count == 1 else {
-            throw UsergraphError("\(matches.count) workouts have ids starting with `\(id)` (\(matches.map(\.id).joined(separator: ", "))); give more of the id.", kind: .usage)
+            throw UsergraphError("errors.workout.ambiguousID", "{count} have ids starting with `{id}` ({ids}); give more of the id.",
+                                 ["id": id, "ids": matches.map(\.id).joined(separator: ", ")],
+                                 nested: ["count": .count("count.workouts", matches.count, one: "{n} workout", other: "{n} workouts")], kind: .usage)
         }
         return first
     }

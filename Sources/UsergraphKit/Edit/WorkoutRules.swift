@@ -33,29 +33,38 @@ public enum WorkoutRules {
         var duration: Int?
         if let seconds = DurationText.seconds(input.duration) {
             if let why = DurationText.implausibility(seconds) {
-                problems.add("--duration: `\(input.duration)` \(why); a workout lasts from 1m to 24h.")
+                problems.add(option: "--duration", Message("errors.workout.implausibleDuration", "`{value}` {reason}; a workout lasts from 1m to 24h.",
+                                                            ["value": input.duration], nested: ["reason": why]))
             } else {
                 duration = seconds
             }
         } else {
-            problems.add("--duration: `\(input.duration)` is not a duration; write it like 45m, 1h20m or 90s.")
+            problems.add(option: "--duration", Message("errors.workout.duration", "`{value}` is not a duration; write it like 45m, 1h20m or 90s.",
+                                                        ["value": input.duration]))
         }
 
         var start: TimeText.Parsed?
         if let text = input.start {
             if let parsed = TimeText.parse(text, zone: zone, now: now) {
                 if let why = implausibility(start: parsed.date, now: now, zone: zone) {
-                    problems.add("--start: `\(text)` \(why).")
+                    problems.add(option: "--start", Message("errors.workout.implausibleStart", "`{value}` {reason}.", ["value": text], nested: ["reason": why]))
                 } else {
                     start = parsed
                 }
             } else {
-                problems.add("--start: `\(text)` is not a time; write it like 2026-11-20T07:30:00+03:00, 2026-11-20 07:30 or 07:30 (today).")
+                problems.add(option: "--start", Message("errors.workout.start",
+                    "`{value}` is not a time; write it like 2026-11-20T07:30:00+03:00, 2026-11-20 07:30 or 07:30 (today).", ["value": text]))
             }
         }
 
-        let calories = number(input.calories, option: "--calories", range: Self.calories, unit: "kcal", problems: &problems)
-        let exercises = number(input.exercises, option: "--exercises", range: Self.exercises, unit: "exercises", problems: &problems)
+        let calories = number(input.calories, option: "--calories", range: Self.calories, problems: &problems) { value, range in
+            Message("errors.workout.calories", "{value} is not plausible; it must be from {min} to {max} kcal.",
+                    nested: ["value": .number(value), "min": .number(range.lowerBound), "max": .number(range.upperBound)])
+        }
+        let exercises = number(input.exercises, option: "--exercises", range: Self.exercises, problems: &problems) { value, range in
+            Message("errors.workout.exercises", "{value} is not plausible; it must be from {min} to {max} exercises.",
+                    nested: ["value": .number(value), "min": .number(range.lowerBound), "max": .number(range.upperBound)])
+        }
         let notes = check(notes: input.notes, problems: &problems)
         try problems.check()
 
@@ -78,7 +87,8 @@ public enum WorkoutRules {
 
     static func check(type raw: String, problems: inout InputProblems) -> String? {
         guard let type = normalized(type: raw) else {
-            problems.add("--type: `\(raw)` is not a workout type; use 1 to 32 letters, digits, - or _ (running, strength, free-weights).")
+            problems.add(option: "--type", Message("errors.workout.type",
+                "`{value}` is not a workout type; use 1 to 32 letters, digits, - or _ (running, strength, free-weights).", ["value": raw]))
             return nil
         }
         return type
@@ -89,32 +99,33 @@ public enum WorkoutRules {
         guard let raw else { return nil }
         let notes = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if notes.count > notesLength {
-            problems.add("--notes: \(notes.count) characters is too long; the limit is \(notesLength).")
+            problems.add(option: "--notes", InputLimits.tooLong(notes.count, limit: notesLength))
             return nil
         }
         if notes.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) {
-            problems.add("--notes: the text holds control characters; only letters, punctuation, tabs and line breaks are kept.")
+            problems.add(option: "--notes", Message("errors.workout.notesControl",
+                "the text holds control characters; only letters, punctuation, tabs and line breaks are kept."))
             return nil
         }
         return notes.isEmpty ? nil : notes
     }
 
-    static func implausibility(start: Date, now: Date, zone: TimeZone) -> String? {
+    static func implausibility(start: Date, now: Date, zone: TimeZone) -> Message? {
         // A minute of grace for clocks that disagree a little.
-        if start > now.addingTimeInterval(60) { return "is in the future" }
-        if Day(start, in: zone).year < earliestYear { return "is before \(earliestYear)" }
+        if start > now.addingTimeInterval(60) { return Message("errors.workout.future", "is in the future") }
+        if Day(start, in: zone).year < earliestYear { return Message("errors.workout.tooOld", "is before {year}", ["year": String(earliestYear)]) }
         return nil
     }
 
-    static func number(_ raw: String?, option: String, range: ClosedRange<Int>, unit: String,
-                       problems: inout InputProblems) -> Int? {
+    static func number(_ raw: String?, option: String, range: ClosedRange<Int>, problems: inout InputProblems,
+                       outOfRange: (Int, ClosedRange<Int>) -> Message) -> Int? {
         guard let raw else { return nil }
         guard let value = Int(raw.trimmingCharacters(in: .whitespaces)) else {
-            problems.add("\(option): `\(raw)` is not a whole number.")
+            problems.add(option: option, Message("errors.input.wholeNumber", "`{value}` is not a whole number.", ["value": raw]))
             return nil
         }
         guard range.contains(value) else {
-            problems.add("\(option): \(value) is not plausible; it must be from \(range.lowerBound) to \(range.upperBound) \(unit).")
+            problems.add(option: option, outOfRange(value, range))
             return nil
         }
         return value

@@ -39,7 +39,8 @@ public struct WorkoutTimer: Codable, Sendable, Equatable {
 
     public func paused(at now: Date, zone: TimeZone) throws -> WorkoutTimer {
         guard isRunning else {
-            throw UsergraphError("The \(type) timer is already paused (since \(pausedAt ?? "?")); resume or finish it.")
+            throw UsergraphError("errors.timer.alreadyPaused", "The {type} timer is already paused (since {since}); resume or finish it.",
+                                 ["type": type, "since": pausedAt ?? "?"])
         }
         var next = self
         next.countedSeconds = counted(at: now)
@@ -50,7 +51,8 @@ public struct WorkoutTimer: Codable, Sendable, Equatable {
 
     public func resumed(at now: Date, zone: TimeZone) throws -> WorkoutTimer {
         guard !isRunning else {
-            throw UsergraphError("The \(type) timer is already running (\(DurationText.clock(counted(at: now))) counted); pause or finish it.")
+            throw UsergraphError("errors.timer.alreadyRunning", "The {type} timer is already running ({counted} counted); pause or finish it.",
+                                 ["type": type, "counted": DurationText.clock(counted(at: now))])
         }
         var next = self
         next.runningSince = Timestamp.format(now, in: zone)
@@ -64,16 +66,20 @@ public struct WorkoutTimer: Codable, Sendable, Equatable {
     }
 
     /// Why a timer file that decoded is still not one we can trust, or nil.
-    public var inconsistency: String? {
-        if WorkoutRules.normalized(type: type) != type { return "`type` is not a workout type" }
-        if UUID(uuidString: id) == nil { return "`id` is not a UUID" }
-        if Timestamp.parse(startedAt) == nil { return "`startedAt` is not an ISO-8601 time with an offset" }
-        if countedSeconds < 0 { return "`countedSeconds` is negative" }
+    public var inconsistency: Message? {
+        if WorkoutRules.normalized(type: type) != type { return Message("errors.timer.type", "`type` is not a workout type") }
+        if UUID(uuidString: id) == nil { return Message("errors.timer.id", "`id` is not a UUID") }
+        if Timestamp.parse(startedAt) == nil { return Self.notATime("startedAt") }
+        if countedSeconds < 0 { return Message("errors.timer.negative", "`countedSeconds` is negative") }
         switch (runningSince, pausedAt) {
-        case (let since?, nil): if Timestamp.parse(since) == nil { return "`runningSince` is not an ISO-8601 time with an offset" }
-        case (nil, let paused?): if Timestamp.parse(paused) == nil { return "`pausedAt` is not an ISO-8601 time with an offset" }
-        default: return "exactly one of `runningSince` and `pausedAt` must be set"
+        case (let since?, nil): if Timestamp.parse(since) == nil { return Self.notATime("runningSince") }
+        case (nil, let paused?): if Timestamp.parse(paused) == nil { return Self.notATime("pausedAt") }
+        default: return Message("errors.timer.state", "exactly one of `runningSince` and `pausedAt` must be set")
         }
         return nil
+    }
+
+    private static func notATime(_ key: String) -> Message {
+        Message("errors.timer.time", "`{key}` is not an ISO-8601 time with an offset", ["key": key])
     }
 }

@@ -46,7 +46,8 @@ public struct Loader: Sendable {
         case .update(let only):
             if let only {
                 if let missing = only.sorted().first(where: { !configured.contains($0) }) {
-                    throw UsergraphError("Cannot update \(missing.rawValue): usergraph.yml has no `\(missing.configKey)`.", kind: .usage)
+                    throw UsergraphError("errors.fetch.notConfigured", "Cannot update {source}: usergraph.yml has no `{key}`.",
+                                         ["source": missing.rawValue, "key": missing.configKey], kind: .usage)
                 }
                 wanted = only.sorted()
             } else {
@@ -58,13 +59,13 @@ public struct Loader: Sendable {
         // Read every cached file first: in a build, a file that does not parse stops the run
         // before any request; in an update, it fails that source only.
         var stored: [RemoteSource: StoredEnvelope] = [:]
-        var unreadable: [RemoteSource: String] = [:]
+        var unreadable: [RemoteSource: Message] = [:]
         for source in wanted {
             do {
                 stored[source] = try EnvelopeFile.read(source.path(in: layout))
             } catch let error as UsergraphError {
                 if case .build = mode { throw error }
-                unreadable[source] = error.message + " It is left as it is."
+                unreadable[source] = Message("errors.fetch.leftAsItIs", "{reason} It is left as it is.", nested: ["reason": error.sentence])
             }
         }
 
@@ -82,7 +83,7 @@ public struct Loader: Sendable {
             }
             let service = serviceKey(source)
             if let failure = stoppedServices[service] {
-                let message = redact(failure.message)
+                let message = redact(failure.sentence)
                 record(.failed(message), message: message, for: source, in: &report)
                 continue
             }
@@ -95,17 +96,17 @@ public struct Loader: Sendable {
                 await download(images, for: source, report: &report)
             } catch let failure as RemoteFailure {
                 if failure.stopsService { stoppedServices[service] = failure }
-                let message = redact(failure.message)
+                let message = redact(failure.sentence)
                 record(.failed(message), message: message, for: source, in: &report)
             } catch let error as UsergraphError {
-                let message = redact(error.message)
+                let message = redact(error.sentence)
                 record(.failed(message), message: message, for: source, in: &report)
             }
         }
         return report
     }
 
-    private func record(_ outcome: SourceOutcome, message: String, for source: RemoteSource, in report: inout LoadReport) {
+    private func record(_ outcome: SourceOutcome, message: Message, for source: RemoteSource, in report: inout LoadReport) {
         report.outcomes[source] = outcome
         if !report.failures.contains(message) { report.failures.append(message) }
         progress(.finished(source, outcome))
@@ -157,7 +158,7 @@ public struct Loader: Sendable {
     }
 
     private func requireGitHub() throws -> GitHubClient {
-        guard let gitHub else { throw UsergraphError("usergraph.yml has no `github.login`.", kind: .usage) }
+        guard let gitHub else { throw UsergraphError("errors.fetch.noGitHub", "usergraph.yml has no `github.login`.", kind: .usage) }
         return gitHub
     }
 
@@ -177,7 +178,9 @@ public struct Loader: Sendable {
         switch fetched {
         case .changed(let body, let pages): data = body; validators = pages; changed = true
         case .unchanged(let pages):
-            guard let cached else { throw UsergraphError("\(source.title): the server answered 304 for data usergraph does not have.") }
+            guard let cached else {
+                throw UsergraphError("errors.fetch.unexpected304", "{source}: the server answered 304 for data usergraph does not have.", nested: ["source": source.name])
+            }
             data = cached.data; validators = pages; changed = false
         }
         let fetchedAt = Timestamp.format(now(), in: TimeZone(identifier: "UTC") ?? .current)
@@ -186,7 +189,8 @@ public struct Loader: Sendable {
         do {
             contents = try validate(bytes, source: source, path: path, report: &report)
         } catch let error as UsergraphError {
-            throw UsergraphError("The \(source.title) from \(url) do not fit usergraph's model, so \(path) was left as it was: \(error.message)")
+            throw UsergraphError("errors.fetch.model", "The {source} from {url} do not fit usergraph's model, so {path} was left as it was: {reason}",
+                                 ["url": url, "path": path], nested: ["source": source.name, "reason": error.sentence])
         }
         try AtomicFile.write(bytes, to: path)
         return (changed ? .saved(items: contents.items) : .unchanged(items: contents.items), contents.images)
@@ -230,16 +234,21 @@ public struct Loader: Sendable {
         let outcome = await downloader.download(missing) { [progress] done, total in progress(.files(source, done: done, total: total)) }
         report.filesSaved += outcome.saved
         if let first = outcome.failures.first {
-            let count = outcome.failures.count
-            let what = source == .profile ? "the GitHub avatar" : "\(count) of \(outcome.total) user images"
-            report.warnings.append(redact(
-                "Could not download \(what) (\(count == 1 ? "" : "for example ")\(first.url): \(first.reason)); \(count == 1 && source == .profile ? "its" : "their") pages show a placeholder."))
+            let values = ["url": first.url, "failed": String(outcome.failures.count), "total": String(outcome.total)]
+            let reason = ["reason": first.reason]
+            let warning = source == .profile
+                ? Message("notes.fetch.avatarFailed", "Could not download the GitHub avatar ({url}: {reason}); its pages show a placeholder.", values, nested: reason)
+                : outcome.failures.count == 1
+                ? Message("notes.fetch.imageFailed", "Could not download {failed} of {total} user images ({url}: {reason}); its page shows a placeholder.", values, nested: reason)
+                : Message("notes.fetch.imagesFailed", "Could not download {failed} of {total} user images (for example {url}: {reason}); their pages show a placeholder.",
+                          values, nested: reason)
+            report.warnings.append(redact(warning))
         }
     }
 
     /// The token never leaves in a message, whatever a server echoes back.
-    private func redact(_ text: String) -> String {
-        guard let token, !token.isEmpty else { return text }
-        return text.replacingOccurrences(of: token, with: "[GITHUB_TOKEN]")
+    private func redact(_ message: Message) -> Message {
+        guard let token, !token.isEmpty else { return message }
+        return message.redacting(token, as: "[GITHUB_TOKEN]")
     }
 }

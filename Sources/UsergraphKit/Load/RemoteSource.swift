@@ -9,13 +9,16 @@ public enum RemoteSource: String, CaseIterable, Sendable, Comparable {
     }
 
     /// How a person calls it in a sentence.
-    public var title: String {
+    public var title: String { name.description }
+
+    /// Its name, sayable in the site's language (the subject of a line: "repositories: 169 fetched").
+    public var name: Message {
         switch self {
-        case .profile: "GitHub profile"
-        case .repos: "repositories"
-        case .starred: "starred repositories"
-        case .users: "users"
-        case .statistics: "visit statistics"
+        case .profile: Message("notes.sources.profile", "GitHub profile")
+        case .repos: Message("notes.sources.repos", "repositories")
+        case .starred: Message("notes.sources.starred", "starred repositories")
+        case .users: Message("notes.sources.users", "users")
+        case .statistics: Message("notes.sources.statistics", "visit statistics")
         }
     }
 
@@ -45,12 +48,14 @@ public enum RemoteSource: String, CaseIterable, Sendable, Comparable {
         for word in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !word.isEmpty {
             guard let source = RemoteSource(rawValue: word.lowercased()) else {
                 let known = allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsergraphError("`\(word)` is not a source usergraph fetches; use some of \(known).", kind: .usage)
+                throw UsergraphError("errors.fetch.unknownSource", "`{word}` is not a source usergraph fetches; use some of {known}.",
+                                     ["word": word, "known": known], kind: .usage)
             }
             sources.insert(source)
         }
         guard !sources.isEmpty else {
-            throw UsergraphError("--only needs at least one of \(allCases.map(\.rawValue).joined(separator: ", ")).", kind: .usage)
+            throw UsergraphError("errors.fetch.emptyOnly", "--only needs at least one of {known}.",
+                                 ["known": allCases.map(\.rawValue).joined(separator: ", ")], kind: .usage)
         }
         return sources
     }
@@ -75,7 +80,7 @@ public enum SourceOutcome: Sendable, Equatable {
     /// Not configured in usergraph.yml.
     case notConfigured
     /// Not saved; the message says why. The store's copy, if any, is kept.
-    case failed(String)
+    case failed(Message)
 }
 
 /// Progress of a run, for the command line's activity line.
@@ -90,9 +95,9 @@ public enum LoadEvent: Sendable {
 public struct LoadReport: Sendable {
     public var outcomes: [RemoteSource: SourceOutcome] = [:]
     /// One sentence per distinct cause of failure, in the order they happened.
-    public var failures: [String] = []
+    public var failures: [Message] = []
     /// Problems that did not stop anything (images that could not be downloaded).
-    public var warnings: [String] = []
+    public var warnings: [Message] = []
     /// Statistics events whose date is not a real day: skipped by the statistics, counted here.
     public var skippedEventDates = 0
     public var exampleBadEventDate: Int?

@@ -19,7 +19,7 @@ public struct PublicAssets: Sendable {
         var names: [String: String] = [:]
         for item in FileTree.files(in: folder) {
             guard let data = FileManager.default.contents(atPath: folder + "/" + item) else {
-                throw UsergraphError("Cannot read \(folder)/\(item).")
+                throw UsergraphError("errors.publish.unreadable", "Cannot read {path}.", ["path": folder + "/" + item])
             }
             let published = item.hasPrefix("assets/") ? PublicAssets.hashedName(item, data: data) : item
             files.append(File(published: published, data: data))

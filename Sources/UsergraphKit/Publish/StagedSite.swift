@@ -58,11 +58,11 @@ public final class StagedSite: @unchecked Sendable {
         var isDirectory: ObjCBool = false
         let exists = fm.fileExists(atPath: output, isDirectory: &isDirectory)
         if exists, !isDirectory.boolValue {
-            throw UsergraphError("The output path \(output) is a file, not a folder; nothing was published.")
+            throw UsergraphError("errors.publish.outputIsFile", "The output path {path} is a file, not a folder; nothing was published.", ["path": output])
         }
         if !exists {
             guard rename(folder, output) == 0 else {
-                throw UsergraphError("Cannot publish the site to \(output): \(String(cString: strerror(errno))).")
+                throw UsergraphError("errors.publish.failed", "Cannot publish the site to {path}: {reason}.", ["path": output, "reason": String(cString: strerror(errno))])
             }
         } else if csystem_exchange_paths(folder, output) != 0 {
             try swapWithRenames()
@@ -84,12 +84,12 @@ public final class StagedSite: @unchecked Sendable {
         let parent = (output as NSString).deletingLastPathComponent
         let old = parent + "/." + (output as NSString).lastPathComponent + ".old-\(getpid())"
         guard rename(output, old) == 0 else {
-            throw UsergraphError("Cannot move the old site at \(output) aside: \(String(cString: strerror(errno))).")
+            throw UsergraphError("errors.publish.moveAside", "Cannot move the old site at {path} aside: {reason}.", ["path": output, "reason": String(cString: strerror(errno))])
         }
         guard rename(folder, output) == 0 else {
             let reason = String(cString: strerror(errno))
             _ = rename(old, output)
-            throw UsergraphError("Cannot publish the site to \(output): \(reason).")
+            throw UsergraphError("errors.publish.failed", "Cannot publish the site to {path}: {reason}.", ["path": output, "reason": reason])
         }
         // Keep `folder` meaning "the old site" for the caller's cleanup.
         _ = rename(old, folder)
@@ -121,7 +121,7 @@ public final class StagedSite: @unchecked Sendable {
     static func writeFile(_ data: Data, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw UsergraphError("Cannot write \(path): \(String(cString: strerror(errno))).")
+            throw UsergraphError("errors.store.write", "Cannot write {path}: {reason}.", ["path": path, "reason": String(cString: strerror(errno))])
         }
         defer { close(descriptor) }
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
@@ -131,7 +131,7 @@ public final class StagedSite: @unchecked Sendable {
                 let count = Glibc.write(descriptor, base + offset, buffer.count - offset)
                 if count < 0 {
                     if errno == EINTR { continue }
-                    throw UsergraphError("Cannot write \(path): \(String(cString: strerror(errno))).")
+                    throw UsergraphError("errors.store.write", "Cannot write {path}: {reason}.", ["path": path, "reason": String(cString: strerror(errno))])
                 }
                 offset += count
             }

@@ -30,7 +30,7 @@ struct ConditionalFetch<Page: Decodable>: Sendable {
     func run(first: String, previous: PageValidators?) async throws -> Fetched {
         if let outcome = try await walk(first: first, previous: previous) { return outcome }
         guard let outcome = try await walk(first: first, previous: nil) else {
-            throw RemoteFailure(.failed("the pages changed while they were read"), url: first, service: service)
+            throw RemoteFailure(.failed(Message("errors.remote.pagesChanged", "the pages changed while they were read")), url: first, service: service)
         }
         return outcome
     }
@@ -48,7 +48,8 @@ struct ConditionalFetch<Page: Decodable>: Sendable {
             }
             progress(visited.count)
             guard let url = URL(string: current), url.scheme != nil else {
-                throw RemoteFailure(.badBody("its `next` link `\(current)` is not a URL."), url: current, service: service)
+                throw RemoteFailure(.badBody(Message("errors.remote.badNext", "its `next` link `{link}` is not a URL.", ["link": current])),
+                                    url: current, service: service)
             }
             let sent = bodies.isEmpty ? previous?[current] : nil
             let response = try await get(url, validators: sent)
@@ -97,15 +98,16 @@ struct ConditionalFetch<Page: Decodable>: Sendable {
     }
 
     /// Where an answer goes wrong, in the words of the store's own errors.
-    static func describe(_ error: DecodingError, body: Data) -> String {
+    static func describe(_ error: DecodingError, body: Data) -> Message {
         if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
-            if body.isEmpty { return "the answer is empty." }
+            if body.isEmpty { return Message("errors.remote.empty", "the answer is empty.") }
             if let problem = JSONSyntax.firstError(in: body) {
-                return "it is not JSON (line \(problem.line), column \(problem.column): \(problem.message))."
+                return Message("errors.remote.notJSONAt", "it is not JSON (line {line}, column {column}: {problem}).",
+                               ["line": String(problem.line), "column": String(problem.column)], nested: ["problem": problem.message])
             }
-            return "it is not JSON."
+            return Message("errors.remote.notJSON", "it is not JSON.")
         }
-        return JSONFile.describe(error, data: body).text(nil)
+        return JSONFile.describe(error, data: body)
     }
 
     static func validators(of response: RemoteResponse, next: String?, keeping old: [String: String]?) -> [String: String] {

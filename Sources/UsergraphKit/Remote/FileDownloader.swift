@@ -16,7 +16,7 @@ public struct FileDownloader: Sendable {
 
     public struct Failure: Sendable, Equatable {
         public var url: String
-        public var reason: String
+        public var reason: Message
     }
 
     static let extensions: [String: String] = [
@@ -52,16 +52,16 @@ public struct FileDownloader: Sendable {
             } catch let failure as DownloadFailure {
                 outcome.failures.append(Failure(url: url, reason: failure.reason))
             } catch {
-                outcome.failures.append(Failure(url: url, reason: "it could not be saved"))
+                outcome.failures.append(Failure(url: url, reason: Message("errors.download.notSaved", "it could not be saved")))
             }
         }
         return outcome
     }
 
-    private struct DownloadFailure: Error { var reason: String }
+    private struct DownloadFailure: Error { var reason: Message }
 
     private func fetch(_ text: String) async throws {
-        guard let url = URL(string: text) else { throw DownloadFailure(reason: "it is not a URL") }
+        guard let url = URL(string: text) else { throw DownloadFailure(reason: Message("errors.download.notURL", "it is not a URL")) }
         let request = RemoteRequest(
             url: url,
             headers: ["Accept": "image/png, image/jpeg, image/gif, image/webp, image/avif", "User-Agent": transport.options.userAgent],
@@ -73,17 +73,17 @@ public struct FileDownloader: Sendable {
         } catch let error as TransportError {
             throw DownloadFailure(reason: FileDownloader.describe(error))
         }
-        guard response.status == 200 else { throw DownloadFailure(reason: "the server answered \(response.status)") }
+        guard response.status == 200 else { throw DownloadFailure(reason: Message("errors.download.status", "the server answered {status}", ["status": String(response.status)])) }
         guard let ext = FileDownloader.fileExtension(contentType: response.header("content-type")) else {
-            throw DownloadFailure(reason: "it is not an image")
+            throw DownloadFailure(reason: Message("errors.download.notImage", "it is not an image"))
         }
         guard FileDownloader.looksLike(ext, response.body) else {
-            throw DownloadFailure(reason: "its bytes are not the \(ext.uppercased()) image its content type says")
+            throw DownloadFailure(reason: Message("errors.download.wrongBytes", "its bytes are not the {format} image its content type says", ["format": ext.uppercased()]))
         }
         do {
             try AtomicFile.write(response.body, to: folder + "/" + SHA256.hex(text) + "." + ext)
         } catch let error as UsergraphError {
-            throw DownloadFailure(reason: error.message)
+            throw DownloadFailure(reason: error.sentence)
         }
     }
 
@@ -106,12 +106,13 @@ public struct FileDownloader: Sendable {
         }
     }
 
-    static func describe(_ error: TransportError) -> String {
+    static func describe(_ error: TransportError) -> Message {
         switch error {
-        case .timedOut: "the server did not answer in time"
+        case .timedOut: Message("errors.download.timeout", "the server did not answer in time")
         case .cannotConnect(let why): why
-        case .tooLarge(let limit): "it is larger than \(RemoteFailure.size(limit))"
-        case .refusedContentType(let type): "it is not an image (\(type ?? "no content type"))"
+        case .tooLarge(let limit): Message("errors.download.tooLarge", "it is larger than {size}", nested: ["size": RemoteFailure.size(limit)])
+        case .refusedContentType(let type?): Message("errors.download.contentType", "it is not an image ({type})", ["type": type])
+        case .refusedContentType(nil): Message("errors.download.noContentType", "it is not an image (no content type)")
         case .failed(let why): why
         }
     }

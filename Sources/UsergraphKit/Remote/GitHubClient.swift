@@ -73,11 +73,13 @@ public struct DirectoryClient: Sendable {
     public init(transport: HTTPTransport) { self.transport = transport }
 
     public static func usersService(timeout: TimeInterval) -> RemoteService {
-        .api("the users API", configKey: "users.url", timeout: timeout)
+        .api(name: Message("notes.services.users", "the users API"), subject: Message("notes.services.usersSubject", "The users API"),
+             configKey: "users.url", timeout: timeout)
     }
 
     public static func statisticsService(timeout: TimeInterval) -> RemoteService {
-        .api("the statistics API", configKey: "statistics.url", timeout: timeout)
+        .api(name: Message("notes.services.statistics", "the statistics API"), subject: Message("notes.services.statisticsSubject", "The statistics API"),
+             configKey: "statistics.url", timeout: timeout)
     }
 
     public func users(url: String, previous: PageValidators?, progress: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> Fetched {

@@ -61,10 +61,10 @@ public struct RemoteResponse: Sendable {
 /// Why a request produced no HTTP answer at all.
 public enum TransportError: Error, Sendable, Equatable {
     case timedOut(attempts: Int)
-    case cannotConnect(String)
+    case cannotConnect(Message)
     case tooLarge(limit: Int)
     case refusedContentType(String?)
-    case failed(String)
+    case failed(Message)
 }
 
 /// GETs over URLSession, one at a time, with no cache of its own (an ephemeral configuration
@@ -229,24 +229,24 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
             }
             entry.continuation.resume(returning: RemoteResponse(url: url, status: http.statusCode, headers: headers, body: entry.body, attempts: 1))
         } else {
-            entry.continuation.resume(throwing: TransportError.failed("the answer was not HTTP"))
+            entry.continuation.resume(throwing: TransportError.failed(Message("errors.remote.notHTTP", "the answer was not HTTP")))
         }
     }
 
     static func describe(_ error: any Error) -> TransportError {
-        guard let urlError = error as? URLError else { return .failed("the request failed") }
+        guard let urlError = error as? URLError else { return .failed(Message("errors.remote.requestFailed", "the request failed")) }
         switch urlError.code {
         case .timedOut: return .timedOut(attempts: 1)
-        case .cannotConnectToHost: return .cannotConnect("connection refused")
-        case .cannotFindHost, .dnsLookupFailed: return .cannotConnect("the host name was not found")
-        case .notConnectedToInternet: return .cannotConnect("the machine is not connected to a network")
-        case .networkConnectionLost: return .cannotConnect("the connection was lost")
+        case .cannotConnectToHost: return .cannotConnect(Message("errors.remote.refused", "connection refused"))
+        case .cannotFindHost, .dnsLookupFailed: return .cannotConnect(Message("errors.remote.noHost", "the host name was not found"))
+        case .notConnectedToInternet: return .cannotConnect(Message("errors.remote.offline", "the machine is not connected to a network"))
+        case .networkConnectionLost: return .cannotConnect(Message("errors.remote.lost", "the connection was lost"))
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
              .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            return .cannotConnect("the secure connection failed")
-        case .httpTooManyRedirects, .redirectToNonExistentLocation: return .failed("too many redirects")
-        case .cancelled: return .failed("the request was cancelled")
-        default: return .failed("the request failed (URL error \(urlError.code.rawValue))")
+            return .cannotConnect(Message("errors.remote.tls", "the secure connection failed"))
+        case .httpTooManyRedirects, .redirectToNonExistentLocation: return .failed(Message("errors.remote.redirects", "too many redirects"))
+        case .cancelled: return .failed(Message("errors.remote.cancelled", "the request was cancelled"))
+        default: return .failed(Message("errors.remote.urlError", "the request failed (URL error {code})", ["code": String(urlError.code.rawValue)]))
         }
     }
 }

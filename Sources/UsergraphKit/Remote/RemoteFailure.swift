@@ -4,7 +4,9 @@ import Foundation
 /// points at it, and for GitHub the login and whether a token was sent.
 public struct RemoteService: Sendable, Equatable {
     /// As it reads inside a sentence: `GitHub`, `the users API`.
-    public var name: String
+    public var name: Message
+    /// As it reads at the start of one: `GitHub`, `The users API`.
+    public var subject: Message
     public var configKey: String
     public var login: String?
     public var hasToken: Bool
@@ -12,11 +14,12 @@ public struct RemoteService: Sendable, Equatable {
     public var timeout: TimeInterval
 
     public static func gitHub(login: String, hasToken: Bool, timeout: TimeInterval) -> RemoteService {
-        RemoteService(name: "GitHub", configKey: "github.apiURL", login: login, hasToken: hasToken, timeout: timeout)
+        let name = Message("notes.services.github", "GitHub")
+        return RemoteService(name: name, subject: name, configKey: "github.apiURL", login: login, hasToken: hasToken, timeout: timeout)
     }
 
-    public static func api(_ name: String, configKey: String, timeout: TimeInterval) -> RemoteService {
-        RemoteService(name: name, configKey: configKey, login: nil, hasToken: false, timeout: timeout)
+    public static func api(name: Message, subject: Message, configKey: String, timeout: TimeInterval) -> RemoteService {
+        RemoteService(name: name, subject: subject, configKey: configKey, login: nil, hasToken: false, timeout: timeout)
     }
 }
 
@@ -29,12 +32,12 @@ public struct RemoteFailure: Error, Sendable, Equatable, CustomStringConvertible
         case forbidden(String?)
         case serverError(status: Int, attempts: Int)
         case timedOut(attempts: Int)
-        case cannotConnect(String)
-        case badBody(String)
+        case cannotConnect(Message)
+        case badBody(Message)
         case tooLarge(limit: Int)
         case unexpectedStatus(Int)
         case tooManyPages(Int)
-        case failed(String)
+        case failed(Message)
     }
 
     public var reason: Reason
@@ -56,66 +59,97 @@ public struct RemoteFailure: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String { message }
 
-    public var message: String {
-        let name = service.name
-        // At the start of a sentence.
-        let subject = name.prefix(1).uppercased() + name.dropFirst()
+    /// The sentence in English.
+    public var message: String { sentence.description }
+
+    /// The sentence, sayable in the site's language.
+    public var sentence: Message {
+        let name = service.name, subject = service.subject
+        let at: [String: String] = ["url": url, "key": service.configKey]
         switch reason {
         case .notFound:
             if let login = service.login {
-                return "GitHub has no user `\(login)` (404 Not Found at \(url)); check `github.login` in usergraph.yml."
+                return Message("errors.remote.noUser", "GitHub has no user `{login}` (404 Not Found at {url}); check `github.login` in usergraph.yml.",
+                               ["login": login, "url": url])
             }
-            return "\(subject) answered 404 Not Found at \(url); check `\(service.configKey)` in usergraph.yml."
+            return Message("errors.remote.notFound", "{service} answered 404 Not Found at {url}; check `{key}` in usergraph.yml.",
+                           at, nested: ["service": subject])
         case .unauthorized:
             if service.hasToken {
-                return "\(subject) refused the token in GITHUB_TOKEN (401 Bad credentials at \(url)); replace it, or unset the variable to fetch without one."
+                return Message("errors.remote.badToken",
+                               "{service} refused the token in GITHUB_TOKEN (401 Bad credentials at {url}); replace it, or unset the variable to fetch without one.",
+                               at, nested: ["service": subject])
             }
-            return "\(subject) asks for credentials (401 Unauthorized at \(url)); set GITHUB_TOKEN to a token it accepts."
+            return Message("errors.remote.credentials", "{service} asks for credentials (401 Unauthorized at {url}); set GITHUB_TOKEN to a token it accepts.",
+                           at, nested: ["service": subject])
         case .rateLimited(let resetsAt, let retryAfter):
-            var text = "\(subject)'s rate limit is exhausted (at \(url))"
+            var when = Message.verbatim("")
             if let resetsAt {
-                text += "; it resets at \(RemoteFailure.clock(resetsAt))"
+                when = Message("errors.remote.resetsAt", "; it resets at {time}", nested: ["time": RemoteFailure.clock(resetsAt)])
             } else if let retryAfter {
-                text += "; try again in \(retryAfter) second\(retryAfter == 1 ? "" : "s")"
+                when = Message("errors.remote.retryIn", "; try again in {seconds}",
+                               nested: ["seconds": .count("count.seconds", retryAfter, one: "{n} second", other: "{n} seconds")])
             }
-            if service.login != nil, !service.hasToken { text += ", and a token in GITHUB_TOKEN raises the limit" }
-            return text + "."
+            let token = service.login != nil && !service.hasToken
+                ? Message("errors.remote.tokenRaises", ", and a token in GITHUB_TOKEN raises the limit") : .verbatim("")
+            return Message("errors.remote.rateLimit", "{service}'s rate limit is exhausted (at {url}){when}{token}.",
+                           at, nested: ["service": subject, "when": when, "token": token])
         case .forbidden(let detail):
-            return "\(subject) refused access to \(url) (403 Forbidden\(detail.map { ": " + $0 } ?? ""))."
+            if let detail {
+                return Message("errors.remote.forbiddenDetail", "{service} refused access to {url} (403 Forbidden: {detail}).",
+                               ["url": url, "detail": detail], nested: ["service": subject])
+            }
+            return Message("errors.remote.forbidden", "{service} refused access to {url} (403 Forbidden).", at, nested: ["service": subject])
         case .serverError(let status, let attempts):
-            return "\(subject) answered \(RemoteFailure.status(status)) at \(url) \(RemoteFailure.times(attempts)); try again later."
+            return Message("errors.remote.serverError", "{service} answered {status} at {url} {times}; try again later.",
+                           ["url": url, "status": RemoteFailure.status(status)],
+                           nested: ["service": subject, "times": .count("count.times", attempts, one: "once", other: "{n} times")])
         case .timedOut(let attempts):
-            return "\(subject) did not answer within \(RemoteFailure.seconds(service.timeout)) at \(url) (\(attempts) tr\(attempts == 1 ? "y" : "ies")); try again later."
+            return Message("errors.remote.timeout", "{service} did not answer within {seconds} at {url} ({tries}); try again later.",
+                           ["url": url],
+                           nested: ["service": subject, "seconds": RemoteFailure.seconds(service.timeout),
+                                    "tries": .count("count.tries", attempts, one: "{n} try", other: "{n} tries")])
         case .cannotConnect(let why):
             let host = URL(string: url).map(RemoteURL.hostAndPort) ?? url
-            return "Cannot connect to \(name) at \(host) (\(why)); check `\(service.configKey)` in usergraph.yml and the network."
+            return Message("errors.remote.cannotConnect", "Cannot connect to {service} at {host} ({reason}); check `{key}` in usergraph.yml and the network.",
+                           ["host": host, "key": service.configKey], nested: ["service": name, "reason": why])
         case .badBody(let detail):
-            return "The answer from \(name) at \(url) is not the JSON usergraph expects: \(detail)"
+            return Message("errors.remote.badBody", "The answer from {service} at {url} is not the JSON usergraph expects: {reason}",
+                           ["url": url], nested: ["service": name, "reason": detail])
         case .tooLarge(let limit):
-            return "The answer from \(name) at \(url) is larger than \(RemoteFailure.size(limit)), more than usergraph accepts."
+            return Message("errors.remote.tooLarge", "The answer from {service} at {url} is larger than {size}, more than usergraph accepts.",
+                           ["url": url], nested: ["service": name, "size": RemoteFailure.size(limit)])
         case .unexpectedStatus(let status):
-            return "\(subject) answered \(RemoteFailure.status(status)) at \(url), which usergraph does not expect."
+            return Message("errors.remote.unexpectedStatus", "{service} answered {status} at {url}, which usergraph does not expect.",
+                           ["url": url, "status": RemoteFailure.status(status)], nested: ["service": subject])
         case .tooManyPages(let pages):
-            return "\(subject) kept sending `next` links after \(pages) pages at \(url); usergraph stopped following them."
+            return Message("errors.remote.tooManyPages", "{service} kept sending `next` links after {pages} at {url}; usergraph stopped following them.",
+                           ["url": url], nested: ["service": subject, "pages": .count("count.pages", pages, one: "{n} page", other: "{n} pages")])
         case .failed(let why):
-            return "The request to \(name) at \(url) failed: \(why)."
+            return Message("errors.remote.failed", "The request to {service} at {url} failed: {reason}.",
+                           ["url": url], nested: ["service": name, "reason": why])
         }
     }
 
-    static func times(_ n: Int) -> String { n == 1 ? "once" : n == 2 ? "twice" : "\(n) times" }
-
-    static func seconds(_ t: TimeInterval) -> String {
-        t == t.rounded() ? "\(Int(t)) second\(t == 1 ? "" : "s")" : "\(t) seconds"
+    static func seconds(_ t: TimeInterval) -> Message {
+        t == t.rounded() && t < Double(Int.max)
+            ? .count("count.seconds", Int(t), one: "{n} second", other: "{n} seconds")
+            : .count("count.seconds", t, places: 1, one: "{n} second", other: "{n} seconds")
     }
 
     /// `5 MB`, `64 KB`: a size limit as a person reads it.
-    static func size(_ bytes: Int) -> String {
-        bytes >= 1 << 20 ? "\(bytes / (1 << 20)) MB" : bytes >= 1 << 10 ? "\(bytes / (1 << 10)) KB" : "\(bytes) bytes"
+    static func size(_ bytes: Int) -> Message {
+        if bytes >= 1 << 20 { return Message("notes.units.megabytes", "{n} MB", nested: ["n": .number(bytes / (1 << 20))]) }
+        if bytes >= 1 << 10 { return Message("notes.units.kilobytes", "{n} KB", nested: ["n": .number(bytes / (1 << 10))]) }
+        return .count("count.bytes", bytes, one: "{n} byte", other: "{n} bytes")
     }
 
-    static func clock(_ date: Date) -> String {
-        let text = Timestamp.format(date, in: TimeZone(identifier: "UTC") ?? .current)
-        return text.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
+    /// `October 26, 2019, 02:01:26 UTC`: the day in the language's words, the time in UTC.
+    static func clock(_ date: Date) -> Message {
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        let text = Timestamp.format(date, in: utc)
+        return Message("notes.dateTimeUTC", "{date}, {time} UTC", ["time": String(text.dropFirst(11).prefix(8))],
+                       nested: ["date": .date(Day(date, in: utc))])
     }
 
     /// `502 Bad Gateway`: the code with its reason phrase where usergraph knows it.
@@ -204,9 +238,9 @@ enum ResponseReading {
         case .timedOut(let attempts): reason = .timedOut(attempts: attempts)
         case .cannotConnect(let why): reason = .cannotConnect(why)
         case .tooLarge(let limit): reason = .tooLarge(limit: limit)
-        case .refusedContentType(let type): reason = .badBody("its content type is \(type ?? "missing").")
+        case .refusedContentType(let type): reason = .badBody(Message("errors.remote.contentType", "its content type is {type}.", ["type": type ?? "missing"]))
         case .failed(let why): reason = .failed(why)
-        case nil: reason = .failed(error is CancellationError ? "the run was cancelled" : "\(type(of: error))")
+        case nil: reason = .failed(error is CancellationError ? Message("errors.remote.runCancelled", "the run was cancelled") : .verbatim("\(type(of: error))"))
         }
         return RemoteFailure(reason, url: url.absoluteString, service: service)
     }

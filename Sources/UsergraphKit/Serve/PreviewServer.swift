@@ -26,9 +26,9 @@ public struct PreviewServer: Sendable {
             try await server.run()
         } catch let error as SocketError {
             if case let .failed(_, code, _) = error, code == EADDRINUSE {
-                throw UsergraphError("Port \(port) on 127.0.0.1 is already in use; pick another with --port.")
+                throw UsergraphError("errors.serve.portInUse", "Port {port} on 127.0.0.1 is already in use; pick another with --port.", ["port": String(port)])
             }
-            throw UsergraphError("Cannot serve on 127.0.0.1:\(port): \(error.localizedDescription).")
+            throw UsergraphError("errors.serve.failed", "Cannot serve on 127.0.0.1:{port}: {reason}.", ["port": String(port), "reason": error.localizedDescription])
         }
     }
 

@@ -17,11 +17,11 @@ public struct SiteFiles: Sendable {
 
     public init(folder: String) throws {
         guard let real = SiteFiles.realPath(folder) else {
-            throw UsergraphError("There is no site at \(folder) yet; run `usergraph build` first.")
+            throw UsergraphError("errors.serve.noSite", "There is no site at {folder} yet; run `usergraph build` first.", ["folder": folder])
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw UsergraphError("\(folder) is not a folder, so there is no site to serve.")
+            throw UsergraphError("errors.serve.notFolder", "{folder} is not a folder, so there is no site to serve.", ["folder": folder])
         }
         root = real
     }

@@ -23,7 +23,7 @@ public enum EnvelopeFile {
     public static func read(_ path: String) throws -> StoredEnvelope? {
         guard let bytes = FileManager.default.contents(atPath: path) else {
             if FileManager.default.fileExists(atPath: path) {
-                throw UsergraphError("Cannot read \(path): permission denied or not a regular file.")
+                throw UsergraphError("errors.store.unreadable", "Cannot read {path}: permission denied or not a regular file.", ["path": path])
             }
             return nil
         }
@@ -41,7 +41,7 @@ public enum EnvelopeFile {
         }
         // Not the expected shape: the full decoder says where, with line and column.
         _ = try JSONFile.decode(Header.self, from: bytes, path: path)
-        throw UsergraphError("\(path): at data: a required value is missing.")
+        throw UsergraphError("errors.store.noData", "{path}: at data: a required value is missing.", ["path": path])
     }
 
     /// The file's bytes: the header pretty-printed with sorted keys, then `data` verbatim.

@@ -33,6 +33,11 @@ public struct UsergraphError: Error, Sendable, CustomStringConvertible, Equatabl
         self.init(.verbatim(message), kind: kind)
     }
 
+    /// The error as one message, to say inside another ("… was left as it was: REASON").
+    public var sentence: Message {
+        messages.count == 1 ? messages[0] : .verbatim(message)
+    }
+
     /// The English text.
     public var message: String { text(nil) }
 

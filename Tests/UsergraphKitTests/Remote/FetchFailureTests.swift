@@ -29,7 +29,7 @@ import Testing
         Case(name: "401", failure: .badCredentials, token: token,
              message: ["GitHub refused the token in GITHUB_TOKEN (401 Bad credentials at {api}/users/bitwiseman); replace it, or unset the variable"], requests: 1),
         Case(name: "403 rate limit", failure: .rateLimited,
-             message: ["GitHub's rate limit is exhausted (at {api}/users/bitwiseman); it resets at 2019-10-26 02:01:26 UTC, and a token in GITHUB_TOKEN raises the limit."], requests: 1),
+             message: ["GitHub's rate limit is exhausted (at {api}/users/bitwiseman); it resets at October 26, 2019, 02:01:26 UTC, and a token in GITHUB_TOKEN raises the limit."], requests: 1),
         Case(name: "429 Retry-After", failure: .tooManyRequests, token: token,
              message: ["GitHub's rate limit is exhausted (at {api}/users/bitwiseman); try again in 60 seconds."], requests: 1),
         Case(name: "other 403", failure: .forbidden, token: token,

@@ -212,7 +212,7 @@ import Testing
         let report = try await Loader(config: try FetchSite.config(root), token: nil, options: FetchSite.quick).load(.update(only: [.repos, .starred]))
         #expect(report.failed == [.repos])
         #expect(report.outcomes[.starred] == .saved(items: 16))
-        let message = try #require(report.failures.first)
+        let message = try #require(report.failures.first).description
         #expect(message.contains("is not the JSON usergraph expects"))
         #expect(message.contains("at [0].name: expected a string"))
         #expect(message.contains(apis.base + apis.repositoryPageKeys[1]))
@@ -243,7 +243,7 @@ import Testing
         let report = try await Loader(config: config, token: nil, options: FetchSite.quick).load(.update(only: nil))
         #expect(report.failed == [.repos])
         #expect(report.outcomes[.profile] == .saved(items: 1))
-        #expect(report.failures.first?.hasSuffix("It is left as it is.") == true)
+        #expect(report.failures.first?.description.hasSuffix("It is left as it is.") == true)
         #expect(try TestPaths.read(root + "/Store/github/repos.json") == broken)
         #expect(!apis.log.all.contains { $0.target.contains("/repos") })
         await apis.stop()
