@@ -131,23 +131,15 @@ public struct LanguageFormat: Sendable, Equatable {
     // MARK: - Dates
 
     /// November 20, 2026 / 20 ноября 2026 г.
-    public func date(_ day: Day) -> String {
-        let c = day.components
-        return Placeholders.fill(datePattern) { name in
-            switch name {
-            case "day": String(c.day)
-            case "month": months[c.month - 1]
-            case "mon": monthsShort[c.month - 1]
-            case "year": String(c.year)
-            default: nil
-            }
-        }
-    }
+    public func date(_ day: Day) -> String { fill(datePattern, with: day) }
 
     /// Nov 20 / 20 ноя.
-    public func shortDate(_ day: Day) -> String {
+    public func shortDate(_ day: Day) -> String { fill(shortDatePattern, with: day) }
+
+    /// A date pattern's `{day}`, `{month}`, `{mon}` and `{year}` filled in for one day.
+    private func fill(_ pattern: String, with day: Day) -> String {
         let c = day.components
-        return Placeholders.fill(shortDatePattern) { name in
+        return Placeholders.fill(pattern) { name in
             switch name {
             case "day": String(c.day)
             case "month": months[c.month - 1]
