@@ -5,7 +5,10 @@ SWIFT ?= swift
 BIN = .build/release/usergraph
 APT_PACKAGES = libcmark-dev pkg-config
 
-.PHONY: site test deps build demo-store clean
+BENCH_USERS ?= 1000,10000
+BENCH_RUNS ?= 5
+
+.PHONY: site test deps build bench demo-store clean
 
 deps:
 	@missing=""; \
@@ -25,6 +28,16 @@ site: build
 
 test: deps
 	$(SWIFT) test
+
+# Times full and incremental builds of generated 1,000- and 10,000-user sites (and Hugo on the
+# same pages when it is installed; as root it is installed when missing). Not part of `make test`.
+# More sizes or runs: make bench BENCH_USERS=1000,10000,100000 BENCH_RUNS=3
+bench: build
+	@if ! command -v hugo >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	  echo "Installing hugo (for the comparison)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo >/dev/null || true; \
+	fi
+	python3 Scripts/bench/bench.py --binary $(BIN) --users $(BENCH_USERS) --runs $(BENCH_RUNS)
 
 # Regenerates the demo store from ../shared/fixtures (the store is committed; this is only
 # for changing it on purpose).

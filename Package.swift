@@ -11,7 +11,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
         // A small pure-Swift HTTP server (no NIO): `usergraph serve`, and the API replays of the tests.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
@@ -25,6 +24,9 @@ let package = Package(
         ),
         // One Linux system call Swift's Glibc module does not expose (renameat2 RENAME_EXCHANGE).
         .target(name: "CSystem"),
+        // swift-mustache 2.1.1 (Apache-2.0), vendored with a few rendering fast paths; see
+        // Sources/Mustache/README.md for what changed and why.
+        .target(name: "Mustache", exclude: ["LICENSE.txt", "README.md"]),
         // Charts depend on nothing of ours: numbers in, text out.
         .target(name: "UsergraphCharts"),
         .target(
@@ -33,7 +35,7 @@ let package = Package(
                 "CCmark",
                 "CSystem",
                 "UsergraphCharts",
-                .product(name: "Mustache", package: "swift-mustache"),
+                "Mustache",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
@@ -50,7 +52,7 @@ let package = Package(
         .testTarget(
             name: "UsergraphKitTests",
             // `usergraph` too, so that `swift test` builds and links the executable the tests run.
-            dependencies: ["UsergraphKit", "usergraph", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["UsergraphKit", "usergraph", "Mustache", .product(name: "FlyingFox", package: "FlyingFox")],
             // Recorded API answers and golden pages, read through #filePath.
             exclude: ["Fixtures", "Golden"]
         ),

@@ -109,9 +109,10 @@ public enum SiteBuild {
                        into staged: StagedSite) throws -> [StagedSite.Outcome] {
         let failures = FirstError()
         let outcomes = Outcomes(count: sources.count)
-        DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+        let order = PageSource.renderOrder(sources)
+        DispatchQueue.concurrentPerform(iterations: order.count) { position in
             guard !failures.isSet else { return }
-            let source = sources[index]
+            let source = sources[order[position]]
             do {
                 var shell = SiteBuild.shell(site)
                 shell["assets"] = assets.context
@@ -121,7 +122,7 @@ public enum SiteBuild {
                 if let base = site.config.baseURL, source.path != .notFound { shell["canonical"] = source.path.url(base: base) }
                 if source.path == .notFound, let base = site.config.baseURL { shell["root"] = base }
                 let html = try theme.render(page: source.template, context: source.context(), shell: shell)
-                outcomes.set(index, try staged.put(Data(html.utf8), at: source.path.file))
+                outcomes.set(order[position], try staged.put(Data(html.utf8), at: source.path.file))
             } catch {
                 failures.set(error)
             }

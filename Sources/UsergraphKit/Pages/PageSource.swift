@@ -64,3 +64,16 @@ enum Format {
         return text
     }
 }
+
+extension PageSource {
+    /// The order in which to render pages on many threads: pages of a template used once (the
+    /// long repository and starred lists, the statistics) first, then the rest in site order,
+    /// so that no thread is left rendering one big page alone at the end.
+    public static func renderOrder(_ sources: [PageSource]) -> [Int] {
+        var uses: [String: Int] = [:]
+        for source in sources { uses[source.template, default: 0] += 1 }
+        let single = sources.indices.filter { uses[sources[$0].template] == 1 }
+        let repeated = sources.indices.filter { uses[sources[$0].template] != 1 }
+        return single + repeated
+    }
+}

@@ -84,9 +84,19 @@ enum Links {
                 "starred": SitePath.starred.url(base: base), "statistics": SitePath.statistics.url(base: base), "root": base,
             ]
         }
-        return [
-            "home": page.link(to: .home), "users": page.link(to: .users), "repositories": page.link(to: .repositories),
-            "starred": page.link(to: .starred), "statistics": page.link(to: .statistics), "root": page.root,
+        let depth = page.depth
+        return depth < byDepth.count ? byDepth[depth] : relative(root: page.root)
+    }
+
+    /// The links depend only on how deep the page is, and every page needs them twice (its own
+    /// template and the layout), so the usual depths are made once. Immutable after its lazy,
+    /// thread-safe initialisation, so sharing it between rendering threads is safe.
+    nonisolated(unsafe) private static let byDepth: [[String: Any]] = (0..<6).map { relative(root: String(repeating: "../", count: $0)) }
+
+    private static func relative(root: String) -> [String: Any] {
+        [
+            "home": root + SitePath.home.file, "users": root + SitePath.users.file, "repositories": root + SitePath.repositories.file,
+            "starred": root + SitePath.starred.file, "statistics": root + SitePath.statistics.file, "root": root,
         ]
     }
 }

@@ -9,9 +9,10 @@ enum RepositoryPages {
 
     static func repositoriesContext(_ site: SiteData) -> [String: Any] {
         let page = SitePath.repositories
-        let repos = (site.snapshot.repositories?.value ?? []).sorted {
-            ($0.pushedAt ?? $0.updatedAt ?? "", $1.name.lowercased()) > ($1.pushedAt ?? $1.updatedAt ?? "", $0.name.lowercased())
-        }
+        // Newest push first, then by name; the keys are made once per repository, not per comparison.
+        let all = site.snapshot.repositories?.value ?? []
+        let keys = all.map { (date: $0.pushedAt ?? $0.updatedAt ?? "", name: $0.name.lowercased()) }
+        let repos = all.indices.sorted { (keys[$0].date, keys[$1].name) > (keys[$1].date, keys[$0].name) }.map { all[$0] }
         let summary = site.statistics.report.repositories
         var context: [String: Any] = [
             "links": Links.context(from: page),

@@ -23,8 +23,17 @@ public struct SitePath: Sendable, Hashable {
     public var file: String { folder + fileName }
 
     /// The prefix that leads from this page back to the site root.
-    public var root: String {
-        String(repeating: "../", count: folder.split(separator: "/").count)
+    public var root: String { String(repeating: "../", count: depth) }
+
+    /// How many folders deep the page is: its folder's non-empty components, counted on bytes
+    /// since this runs a few times per page.
+    public var depth: Int {
+        var depth = 0
+        var inComponent = false
+        for byte in folder.utf8 {
+            if byte == UInt8(ascii: "/") { inComponent = false } else if !inComponent { inComponent = true; depth += 1 }
+        }
+        return depth
     }
 
     /// A relative link from this page to another page.

@@ -37,7 +37,7 @@ enum UsersPages {
             "hasData": site.snapshot.users != nil,
             "count": site.values.number(users.count),
             "online": site.values.number(online),
-            "users": slice.map { card($0, site: site, from: page) },
+            "users": slice.map { card($0, site: site, from: page, avatar: site.avatars.sitePath(forURL: $0.avatar?.url)) },
             "first": site.values.number((number - 1) * pageSize + 1),
             "last": site.values.number((number - 1) * pageSize + slice.count),
         ]
@@ -56,11 +56,13 @@ enum UsersPages {
         return context
     }
 
-    static func card(_ user: DirectoryUser, site: SiteData, from page: SitePath) -> [String: Any] {
+    /// One user as the list shows them; the user's own page reuses it with a bigger avatar.
+    /// `avatar` is the stored avatar's site path, looked up once per page by the caller.
+    static func card(_ user: DirectoryUser, site: SiteData, from page: SitePath, avatar: String?, avatarSize: Int = 48) -> [String: Any] {
         var card: [String: Any] = [
             "id": user.id, "username": user.username, "age": site.values.number(user.age), "online": user.isOnline,
             "url": page.link(to: .user(user.id)),
-            "avatar": site.avatars.html(sitePath: site.avatars.sitePath(forURL: user.avatar?.url), name: user.username, size: 48, from: page),
+            "avatar": site.avatars.html(sitePath: avatar, name: user.username, size: avatarSize, from: page),
         ]
         switch user.sex {
         case "M": card["isMan"] = true
@@ -72,8 +74,10 @@ enum UsersPages {
 
     static func userContext(_ site: SiteData, user: DirectoryUser, listPage: Int) -> [String: Any] {
         let page = SitePath.user(user.id)
-        var context = card(user, site: site, from: page)
-        context["avatar"] = site.avatars.html(sitePath: site.avatars.sitePath(forURL: user.avatar?.url), name: user.username, size: 128, from: page)
+        // Each stored file is found by hashing its URL, so the avatar's is hashed once and reused.
+        let avatarURL = user.avatar?.url
+        let avatar = site.avatars.sitePath(forURL: avatarURL)
+        var context = card(user, site: site, from: page, avatar: avatar, avatarSize: 128)
         context["links"] = Links.context(from: page)
         context["back"] = page.link(to: .usersPage(listPage))
         let files = (user.files ?? []).compactMap { file -> [String: Any]? in
@@ -81,7 +85,7 @@ enum UsersPages {
                 "id": file.id, "type": file.type, "isAvatar": file.type == "avatar",
                 "typeName": site.strings.optionalText("fileTypes." + file.type) ?? file.type,
             ]
-            if let local = site.avatars.sitePath(forURL: file.url) {
+            if let local = file.url == avatarURL ? avatar : site.avatars.sitePath(forURL: file.url) {
                 row["src"] = page.link(toFile: local)
                 row["local"] = true
             } else if let remote = URLCheck.safeLink(file.url), URLCheck.isAbsoluteHTTP(remote) {

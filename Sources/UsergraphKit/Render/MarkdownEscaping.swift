@@ -18,7 +18,7 @@ public struct MarkdownEscaping: MustacheContentType {
         let bytes = text.utf8
         guard let first = bytes.first else { return text }
         let leadingMarker = blockStart(bytes)
-        if leadingMarker == nil, !isBlockStart(first), !bytes.contains(where: { inline[Int($0)] }) { return text }
+        if leadingMarker == nil, !isBlockStart(first), !needsEscaping(text) { return text }
         var out = [UInt8]()
         out.reserveCapacity(bytes.count + 16)
         var index = 0
@@ -39,6 +39,15 @@ public struct MarkdownEscaping: MustacheContentType {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether any byte has an inline meaning, scanned over the contiguous UTF-8 when there is
+    /// one (every value of ours): each page escapes dozens of values.
+    private static func needsEscaping(_ text: String) -> Bool {
+        let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+            inline.withUnsafeBufferPointer { table in bytes.contains { table[Int($0)] } }
+        }
+        return text.utf8.withContiguousStorageIfAvailable(scan) ?? text.utf8.contains { inline[Int($0)] }
     }
 
     private static func appendNumeric(_ b: UInt8, to out: inout [UInt8]) {
@@ -73,24 +82,35 @@ public struct MarkdownEscaping: MustacheContentType {
     }
 }
 
+/// `{{value}}` in `layout.html` and `.html` partials: HTML escaping of `& < > " '`, as
+/// swift-mustache's own HTML content type does, but over UTF-8 bytes rather than through a
+/// dictionary of Characters, which cost more than the rest of the layout's rendering.
+public struct HTMLEscaping: MustacheContentType {
+    public static let name = "USERGRAPH_HTML"
+
+    public init() {}
+
+    public func escapeText(_ text: String) -> String { HTML.escape(text) }
+}
+
 /// HTML escaping for text and attribute values in HTML that usergraph builds itself.
 public enum HTML {
     public static func escape(_ text: String) -> String {
-        var needs = false
-        for b in text.utf8 where b == 38 || b == 60 || b == 62 || b == 34 || b == 39 { needs = true; break }
-        if !needs { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for ch in text.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(ch)
+        let bytes = text.utf8
+        let special = { (b: UInt8) -> Bool in b == 38 || b == 60 || b == 62 || b == 34 || b == 39 }
+        guard bytes.withContiguousStorageIfAvailable({ $0.contains(where: special) }) ?? bytes.contains(where: special) else { return text }
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count + 16)
+        for b in bytes {
+            switch b {
+            case 38: out.append(contentsOf: [38, 97, 109, 112, 59])          // &amp;
+            case 60: out.append(contentsOf: [38, 108, 116, 59])              // &lt;
+            case 62: out.append(contentsOf: [38, 103, 116, 59])              // &gt;
+            case 34: out.append(contentsOf: [38, 113, 117, 111, 116, 59])    // &quot;
+            case 39: out.append(contentsOf: [38, 35, 51, 57, 59])            // &#39;
+            default: out.append(b)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

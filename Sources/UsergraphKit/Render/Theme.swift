@@ -41,7 +41,7 @@ public struct Theme: Sendable {
             let path = partials + "/" + name
             let text = try Theme.readText(path)
             try TemplateKeys.check(text, path: path, strings: strings)
-            let pragma = name.hasSuffix(".md") ? MarkdownEscapingRegistration.pragma : ""
+            let pragma = name.hasSuffix(".md") ? MarkdownEscapingRegistration.pragma : MarkdownEscapingRegistration.htmlPragma
             library.register(try Theme.compile(pragma + text, path: path, firstLine: 1), named: (name as NSString).deletingPathExtension)
         }
         var pages: [String: Page] = [:]
@@ -60,7 +60,7 @@ public struct Theme: Sendable {
         }
         let layoutText = try Theme.readText(layoutPath)
         try TemplateKeys.check(layoutText, path: layoutPath, strings: strings)
-        self.layout = try Theme.compile(layoutText, path: layoutPath, firstLine: 1)
+        self.layout = try Theme.compile(MarkdownEscapingRegistration.htmlPragma + layoutText, path: layoutPath, firstLine: 1)
         self.pages = pages
         self.library = library
         self.strings = strings
@@ -80,9 +80,9 @@ public struct Theme: Sendable {
         var layoutContext = shell
         layoutContext["t"] = context["t"]
         layoutContext["content"] = content
-        layoutContext["title"] = page.title.render(context, library: library).trimmingCharacters(in: .whitespacesAndNewlines)
+        layoutContext["title"] = page.title.render(context, library: library).trimmingWhitespace()
         if let description = page.description {
-            layoutContext["description"] = description.render(context, library: library).trimmingCharacters(in: .whitespacesAndNewlines)
+            layoutContext["description"] = description.render(context, library: library).trimmingWhitespace()
         }
         layoutContext["page"] = context
         return layout.render(layoutContext, library: library)
@@ -145,8 +145,10 @@ public struct Theme: Sendable {
         } catch let error as MustacheTemplate.ParserError {
             let line = error.context.lineNumber + firstLine - 1
             let tag = error.context.line.trimmingCharacters(in: .whitespaces)
+                .replacingOccurrences(of: MarkdownEscapingRegistration.pragma, with: "")
+                .replacingOccurrences(of: MarkdownEscapingRegistration.htmlPragma, with: "")
             throw UsergraphError("errors.theme.syntax", "{where}: {problem} in `{tag}`.",
-                                 ["where": "\(path):\(line)", "tag": tag.replacingOccurrences(of: MarkdownEscapingRegistration.pragma, with: "")],
+                                 ["where": "\(path):\(line)", "tag": tag],
                                  nested: ["problem": describe(error.error)])
         }
     }
@@ -163,11 +165,14 @@ public struct Theme: Sendable {
     }
 }
 
-/// Registers the Markdown content type with swift-mustache exactly once per process.
+/// Registers our content types with swift-mustache exactly once per process: Markdown for
+/// page templates and `.md` partials, HTML for the layout and `.html` partials.
 enum MarkdownEscapingRegistration {
     static let pragma = "{{% CONTENT_TYPE: \(MarkdownEscaping.name)}}"
+    static let htmlPragma = "{{% CONTENT_TYPE: \(HTMLEscaping.name)}}"
     private static let registered: Bool = {
         MustacheContentTypes.register(MarkdownEscaping(), named: MarkdownEscaping.name)
+        MustacheContentTypes.register(HTMLEscaping(), named: HTMLEscaping.name)
         return true
     }()
 

@@ -27,36 +27,67 @@ public enum SHA256 {
     }
 
     static func digest(_ input: some Collection<UInt8>) -> [UInt32] {
+        // Hashed straight from the caller's bytes when they are contiguous (a String's UTF-8,
+        // an Array, Data): a build hashes tens of thousands of URLs.
+        if let result = input.withContiguousStorageIfAvailable({ digest(bytes: UnsafeRawBufferPointer($0)) }) {
+            return result
+        }
+        return Array(input).withUnsafeBytes { digest(bytes: $0) }
+    }
+
+    private static func digest(bytes input: UnsafeRawBufferPointer) -> [UInt32] {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        var message = Array(input)
-        let bitLength = UInt64(message.count) * 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for i in (0..<8).reversed() { message.append(UInt8((bitLength >> UInt64(i * 8)) & 0xff)) }
-        var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: message.count, by: 64) {
-            for i in 0..<16 {
-                let b = chunk + i * 4
-                w[i] = UInt32(message[b]) << 24 | UInt32(message[b + 1]) << 16 | UInt32(message[b + 2]) << 8 | UInt32(message[b + 3])
+        k.withUnsafeBufferPointer { k in
+            h.withUnsafeMutableBufferPointer { h in
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+                    let whole = input.count / 64
+                    for block in 0..<whole {
+                        compress(UnsafeRawBufferPointer(rebasing: input[block * 64 ..< block * 64 + 64]), k: k, w: w, h: h)
+                    }
+                    // The tail: the last partial block, the 0x80 marker, zeros, and the length in bits.
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+                        tail.initialize(repeating: 0)
+                        let rest = input.count - whole * 64
+                        for i in 0..<rest { tail[i] = input[whole * 64 + i] }
+                        tail[rest] = 0x80
+                        let length = rest < 56 ? 64 : 128
+                        let bitLength = UInt64(input.count) * 8
+                        for i in 0..<8 { tail[length - 1 - i] = UInt8(truncatingIfNeeded: bitLength >> UInt64(i * 8)) }
+                        let bytes = UnsafeRawBufferPointer(tail)
+                        for offset in stride(from: 0, to: length, by: 64) {
+                            compress(UnsafeRawBufferPointer(rebasing: bytes[offset ..< offset + 64]), k: k, w: w, h: h)
+                        }
+                    }
+                }
             }
-            for i in 16..<64 {
-                let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7]
-            for i in 0..<64 {
-                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                let ch = (e & f) ^ (~e & g)
-                let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
-                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                let maj = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ maj
-                hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
-            }
-            h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d; h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
         }
         return h
+    }
+
+    /// One 64-byte block into the state `h`.
+    @inline(__always)
+    private static func compress(_ block: UnsafeRawBufferPointer, k: UnsafeBufferPointer<UInt32>,
+                                 w: UnsafeMutableBufferPointer<UInt32>, h: UnsafeMutableBufferPointer<UInt32>) {
+        for i in 0..<16 {
+            let b = i * 4
+            w[i] = UInt32(block[b]) << 24 | UInt32(block[b + 1]) << 16 | UInt32(block[b + 2]) << 8 | UInt32(block[b + 3])
+        }
+        for i in 16..<64 {
+            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+        }
+        var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7]
+        for i in 0..<64 {
+            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+            let ch = (e & f) ^ (~e & g)
+            let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
+            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+            let maj = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = s0 &+ maj
+            hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
+        }
+        h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d; h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
     }
 
     @inline(__always) private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }

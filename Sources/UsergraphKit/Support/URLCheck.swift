@@ -13,7 +13,7 @@ public enum URLCheck {
     /// Anything else (javascript:, data:, vbscript:, protocol-relative tricks with control
     /// characters) is refused.
     public static func safeLink(_ text: String?) -> String? {
-        guard let raw = text?.trimmingCharacters(in: .whitespacesAndNewlines), !raw.isEmpty else { return nil }
+        guard let raw = text?.trimmingWhitespace(), !raw.isEmpty else { return nil }
         if raw.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f || $0 == "\\" }) { return nil }
         if isAbsoluteHTTP(raw) { return raw }
         // A scheme is letters followed by ':' before any '/', '?' or '#'.
@@ -27,7 +27,7 @@ public enum URLCheck {
 
     /// A blog field as GitHub stores it may lack a scheme (`example.org`): add https then check.
     public static func normalizedWebsite(_ text: String?) -> String? {
-        guard let raw = text?.trimmingCharacters(in: .whitespacesAndNewlines), !raw.isEmpty else { return nil }
+        guard let raw = text?.trimmingWhitespace(), !raw.isEmpty else { return nil }
         if raw.lowercased().hasPrefix("http://") || raw.lowercased().hasPrefix("https://") {
             return isAbsoluteHTTP(raw) ? raw : nil
         }

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""`make bench`: time usergraph on large generated sites, and Hugo on the same pages.
+
+Usage: python3 Scripts/bench/bench.py [--users 1000,10000] [--runs 5] [--binary .build/release/usergraph]
+                                      [--no-hugo] [--keep] [--json FILE]
+
+For each number of users it generates a site with Scripts/bench/make-bench-site.py into a
+temporary folder, then measures with the given (release) binary:
+
+  full build     into an empty output folder
+  no change      a rebuild with nothing changed
+  one workout    a rebuild after one workout is appended to Store/workouts.json
+
+and, when `hugo` is on the PATH, a full Hugo build of the same user pages (its runs alternate
+with usergraph's full builds, so both see the same machine). Each figure is the median of
+--runs runs: wall time (perf_counter around the process), pages per second, CPU time and
+peak memory (maximum resident set size from /usr/bin/time -v).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+
+
+def measure(command: list[str], cwd: Path | None = None) -> dict:
+    """Runs a command under /usr/bin/time -v; returns wall seconds, CPU seconds and peak RSS in MB."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
+        start = time.perf_counter()
+        done = subprocess.run(["/usr/bin/time", "-v", "-o", report.name, *command], cwd=cwd,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        wall = time.perf_counter() - start
+        if done.returncode != 0:
+            sys.exit(f"bench: {' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
+        fields = dict(line.strip().rsplit(": ", 1) for line in report.read().splitlines() if ": " in line)
+    cpu = float(fields["User time (seconds)"]) + float(fields["System time (seconds)"])
+    return {"wall": wall, "cpu": cpu, "rss": int(fields["Maximum resident set size (kbytes)"]) / 1024}
+
+
+def median(runs: list[dict]) -> dict:
+    return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+
+
+def count_pages(folder: Path) -> int:
+    return sum(1 for _ in folder.rglob("*.html"))
+
+
+def add_workout(store: Path, number: int) -> None:
+    path = store / "workouts.json"
+    workouts = json.loads(path.read_text("utf-8"))
+    workouts.append({"id": f"00000000-0000-4000-8000-{number:012d}", "type": "running",
+                     "start": "2026-11-20T12:00:00+03:00", "duration": 1800 + number, "calories": 300})
+    path.write_text(json.dumps(workouts, ensure_ascii=False, indent=2) + "\n", "utf-8")
+
+
+def bench_size(users: int, runs: int, binary: Path, hugo: str | None, work: Path) -> dict:
+    site, hugo_site = work / f"site-{users}", work / f"hugo-{users}"
+    print(f"\n== {users:,} users: generating…", flush=True)
+    generate = [sys.executable, str(HERE / "make-bench-site.py"), str(site), "--users", str(users)]
+    subprocess.run(generate + (["--hugo", str(hugo_site)] if hugo else []), check=True)
+    output = work / f"out-{users}"
+    build = [str(binary), "build", "--config", str(site / "usergraph.yml"), "--output", str(output), "--quiet"]
+    hugo_build = [hugo, "--quiet", "--destination", "public"] if hugo else None
+
+    results: dict[str, list[dict]] = {"full": [], "hugo": [], "nochange": [], "workout": []}
+    for _ in range(runs):
+        shutil.rmtree(output, ignore_errors=True)
+        results["full"].append(measure(build))
+        if hugo_build:
+            shutil.rmtree(hugo_site / "public", ignore_errors=True)
+            shutil.rmtree(hugo_site / "resources", ignore_errors=True)
+            results["hugo"].append(measure(hugo_build, cwd=hugo_site))
+    pages = count_pages(output)
+    hugo_pages = count_pages(hugo_site / "public") if hugo_build else 0
+    for _ in range(runs):
+        results["nochange"].append(measure(build))
+    for number in range(runs):
+        add_workout(site / "Store", number)
+        results["workout"].append(measure(build))
+
+    summary = {"users": users, "pages": pages, "hugoPages": hugo_pages, "runs": runs}
+    for step, measured in results.items():
+        if measured:
+            summary[step] = median(measured)
+    report(summary)
+    return summary
+
+
+STEPS = [("full", "full build"), ("nochange", "no-change rebuild"), ("workout", "one workout added"),
+         ("hugo", "Hugo full build")]
+
+
+def report(s: dict) -> None:
+    print(f"{'step':<20}{'pages':>8}{'wall (s)':>10}{'pages/s':>10}{'CPU (s)':>10}{'peak MB':>10}")
+    for key, label in STEPS:
+        if key not in s:
+            continue
+        m = s[key]
+        pages = s["hugoPages"] if key == "hugo" else s["pages"]
+        print(f"{label:<20}{pages:>8,}{m['wall']:>10.2f}{pages / m['wall']:>10,.0f}{m['cpu']:>10.2f}{m['rss']:>10.0f}")
+    if "hugo" in s:
+        print(f"usergraph / Hugo, full build wall time: {s['full']['wall'] / s['hugo']['wall']:.2f}"
+              f" (per page: {s['full']['wall'] / s['pages'] * 1000:.3f} ms vs {s['hugo']['wall'] / s['hugoPages'] * 1000:.3f} ms)")
+    print(f"no-change rebuild / full build: {s['nochange']['wall'] / s['full']['wall']:.2f}")
+
+
+def growth(sizes: list[dict]) -> None:
+    if len(sizes) < 2:
+        return
+    base = sizes[0]
+    print(f"\n== growth against {base['users']:,} users (full build)")
+    print(f"{'users':>10}{'× users':>9}{'× time':>9}{'× memory':>10}{'µs/page':>10}")
+    for s in sizes:
+        print(f"{s['users']:>10,}{s['users'] / base['users']:>9.1f}{s['full']['wall'] / base['full']['wall']:>9.1f}"
+              f"{s['full']['rss'] / base['full']['rss']:>10.1f}{s['full']['wall'] / s['pages'] * 1e6:>10.0f}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--users", default="1000,10000", help="comma-separated site sizes (default 1000,10000)")
+    ap.add_argument("--runs", type=int, default=5, help="runs per figure; the median is shown (default 5)")
+    ap.add_argument("--binary", default=str(REPO / ".build/release/usergraph"))
+    ap.add_argument("--no-hugo", action="store_true", help="skip Hugo even when it is installed")
+    ap.add_argument("--keep", action="store_true", help="keep the generated sites and outputs")
+    ap.add_argument("--json", help="also write the medians to this file")
+    args = ap.parse_args()
+
+    binary = Path(args.binary).resolve()
+    if not binary.is_file():
+        sys.exit(f"bench: no binary at {binary}; run `make build` first.")
+    if not Path("/usr/bin/time").is_file():
+        sys.exit("bench: /usr/bin/time is missing (apt-get install time).")
+    hugo = None if args.no_hugo else shutil.which("hugo")
+    if not hugo and not args.no_hugo:
+        print("bench: hugo is not installed, so there is no Hugo comparison (apt-get install hugo).")
+
+    work = Path(tempfile.mkdtemp(prefix="usergraph-bench-"))
+    try:
+        sizes = [bench_size(int(n), args.runs, binary, hugo, work) for n in args.users.split(",")]
+        growth(sizes)
+        if args.json:
+            Path(args.json).write_text(json.dumps(sizes, indent=2) + "\n", "utf-8")
+    finally:
+        if args.keep:
+            print(f"\nKept {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

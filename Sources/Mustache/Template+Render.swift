@@ -1,0 +1,428 @@
+//
+// This source file is part of the Hummingbird server framework project
+// Copyright (c) the Hummingbird authors
+//
+// See LICENSE.txt for license information
+// SPDX-License-Identifier: Apache-2.0
+//
+
+import Foundation
+
+extension MustacheTemplate {
+    /// Render template using object
+    /// - Parameters:
+    ///   - stack: Object
+    ///   - context: Context that render is occurring in. Contains information about position in sequence
+    ///   - indentation: indentation of partial
+    /// - Returns: Rendered text
+    func render(context: MustacheContext) -> String {
+        var string = ""
+        self.render(context: context, into: &string)
+        return string
+    }
+
+    /// usergraph: renders onto the end of `string`, so that sections, their items and nested
+    /// templates add to one string instead of each building its own for the caller to copy.
+    func render(context: MustacheContext, into string: inout String) {
+        var context = context
+
+        if let indentation = context.indentation, indentation != "" {
+            // Indentation depends on this template's own output so far, so it is built apart.
+            var own = ""
+            for token in tokens {
+                let renderedString = self.renderToken(token, context: &context)
+                // if rendered string is not empty and we are on a new line
+                if renderedString.count > 0, own.last == "\n" {
+                    own += indentation
+                }
+                own += renderedString
+            }
+            string += own
+        } else {
+            for token in tokens {
+                self.renderToken(token, context: &context, into: &string)
+            }
+        }
+    }
+
+    /// usergraph: text, sections and inverted sections straight onto `string`; every other
+    /// token as `renderToken(_:context:)` renders it.
+    func renderToken(_ token: Token, context: inout MustacheContext, into string: inout String) {
+        switch token {
+        case .text(let text):
+            string += text
+        case .section(let variable, let transforms, let template):
+            let child = self.getChild(named: variable, transforms: transforms, context: context)
+            if let lambda = child as? MustacheLambda {
+                string += self.renderUnescapedLambda(lambda, parameter: template.text, context: context)
+            } else {
+                self.renderSection(child, with: template, context: context, into: &string)
+            }
+        case .invertedSection(let variable, let transforms, let template):
+            let child = self.getChild(named: variable, transforms: transforms, context: context)
+            self.renderInvertedSection(child, with: template, context: context, into: &string)
+        default:
+            string += self.renderToken(token, context: &context)
+        }
+    }
+
+    func renderToken(_ token: Token, context: inout MustacheContext) -> String {
+        switch token {
+        case .text(let text):
+            return text
+
+        case .variable(let variable, let transforms):
+            if let child = getChild(named: variable, transforms: transforms, context: context) {
+                // usergraph: text and numbers, by exact type, skip the protocol casts below,
+                // none of which they pass; the result is the same text.
+                if let text = plainText(child) {
+                    return context.contentType.escapeText(text)
+                }
+                if let template = child as? MustacheTemplate {
+                    return template.render(context: context)
+                } else if let renderable = child as? MustacheCustomRenderable {
+                    return context.contentType.escapeText(renderable.renderText)
+                } else if let lambda = child as? MustacheLambda {
+                    return self.renderLambda(lambda, parameter: "", context: context)
+                } else {
+                    return context.contentType.escapeText(String(describing: unwrapIfAnyContainsOptional(child)))
+                }
+            }
+
+        case .unescapedVariable(let variable, let transforms):
+            if let child = getChild(named: variable, transforms: transforms, context: context) {
+                if let text = plainText(child) {  // usergraph: as above
+                    return text
+                }
+                if let renderable = child as? MustacheCustomRenderable {
+                    return renderable.renderText
+                } else if let lambda = child as? MustacheLambda {
+                    return self.renderUnescapedLambda(lambda, parameter: "", context: context)
+                } else {
+                    return String(describing: unwrapIfAnyContainsOptional(child))
+                }
+            }
+
+        case .section(let variable, let transforms, let template):
+            let child = self.getChild(named: variable, transforms: transforms, context: context)
+            if let lambda = child as? MustacheLambda {
+                return self.renderUnescapedLambda(lambda, parameter: template.text, context: context)
+            }
+            return self.renderSection(child, with: template, context: context)
+
+        case .invertedSection(let variable, let transforms, let template):
+            let child = self.getChild(named: variable, transforms: transforms, context: context)
+            return self.renderInvertedSection(child, with: template, context: context)
+
+        case .blockExpansion(let name, let defaultTemplate, let indented):
+            if let override = context.inherited?[name] {
+                return override.render(context: context.withBlockExpansion(indented: indented))
+            } else {
+                return defaultTemplate.render(context: context.withBlockExpansion(indented: indented))
+            }
+
+        case .partial(let name, let indentation, let overrides):
+            if var template = context.library?.getTemplate(named: name) {
+                #if DEBUG
+                if context.reloadPartials {
+                    guard let filename = template.filename else {
+                        preconditionFailure("Can only use reload if template was generated from a file")
+                    }
+                    do {
+                        guard let partialTemplate = try MustacheTemplate(filename: filename) else { return "Cannot find template at \(filename)" }
+                        template = partialTemplate
+                    } catch {
+                        return "\(error)"
+                    }
+                }
+                #endif
+                return template.render(context: context.withPartial(indented: indentation, inheriting: overrides))
+            }
+
+        case .dynamicNamePartial(let name, let indentation, let overrides):
+            let child = self.getChild(named: name, transforms: [], context: context)
+            guard let childName = child as? String else {
+                return ""
+            }
+            if var template = context.library?.getTemplate(named: childName) {
+                #if DEBUG
+                if context.reloadPartials {
+                    guard let filename = template.filename else {
+                        preconditionFailure("Can only use reload if template was generated from a file")
+                    }
+                    do {
+                        guard let partialTemplate = try MustacheTemplate(filename: filename) else { return "Cannot find template at \(filename)" }
+                        template = partialTemplate
+                    } catch {
+                        return "\(error)"
+                    }
+                }
+                #endif
+                return template.render(context: context.withPartial(indented: indentation, inheriting: overrides))
+            }
+
+        case .contentType(let contentType):
+            context = context.withContentType(contentType)
+
+        case .blockDefinition:
+            fatalError("Should not be rendering block definitions")
+        }
+        return ""
+    }
+
+    /// usergraph: `renderSection` onto `string`: flags, objects and lists of objects (by exact
+    /// type, as there) render in place; anything else as `renderSection` renders it.
+    func renderSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext, into string: inout String) {
+        if let child {
+            let type = type(of: child)
+            if type == Bool.self, let bool = child as? Bool {
+                if bool { template.render(context: context, into: &string) }
+                return
+            }
+            if type == [String: Any].self {
+                template.render(context: context.withObject(child), into: &string)
+                return
+            }
+            if type == [[String: Any]].self, let list = child as? [[String: Any]] {
+                list.renderSection(with: template, context: context, into: &string)
+                return
+            }
+        }
+        string += self.renderSection(child, with: template, context: context)
+    }
+
+    /// usergraph: `renderInvertedSection` onto `string`, flags in place.
+    func renderInvertedSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext, into string: inout String) {
+        if let child, type(of: child) == Bool.self, let bool = child as? Bool {
+            if !bool { template.render(context: context, into: &string) }
+            return
+        }
+        string += self.renderInvertedSection(child, with: template, context: context)
+    }
+
+    /// Render a section
+    /// - Parameters:
+    ///   - child: Object to render section for
+    ///   - parent: Current object being rendered
+    ///   - template: Template to render with
+    /// - Returns: Rendered text
+    func renderSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext) -> String {
+        // usergraph: flags and objects, by exact type, before the protocol casts below; neither
+        // is a sequence or a custom renderable, so the result is the same.
+        if let child {
+            let type = type(of: child)
+            if type == Bool.self, let bool = child as? Bool { return bool ? template.render(context: context) : "" }
+            if type == [String: Any].self { return template.render(context: context.withObject(child)) }
+        }
+        switch child {
+        case let array as any MustacheSequence:
+            return array.renderSection(with: template, context: context)
+        case let bool as Bool:
+            return bool ? template.render(context: context) : ""
+        case let null as MustacheCustomRenderable where null.isNull == true:
+            return ""
+        case .some(let value):
+            return template.render(context: context.withObject(value))
+        case .none:
+            return ""
+        }
+    }
+
+    /// Render an inverted section
+    /// - Parameters:
+    ///   - child: Object to render section for
+    ///   - parent: Current object being rendered
+    ///   - template: Template to render with
+    /// - Returns: Rendered text
+    func renderInvertedSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext) -> String {
+        if let child {  // usergraph: as in renderSection
+            let type = type(of: child)
+            if type == Bool.self, let bool = child as? Bool { return bool ? "" : template.render(context: context) }
+            if type == [String: Any].self { return "" }
+        }
+        switch child {
+        case let array as any MustacheSequence:
+            return array.renderInvertedSection(with: template, context: context)
+        case let bool as Bool:
+            return bool ? "" : template.render(context: context)
+        case let null as MustacheCustomRenderable where null.isNull == true:
+            return template.render(context: context)
+        case .some:
+            return ""
+        case .none:
+            return template.render(context: context)
+        }
+    }
+
+    func renderLambda(_ lambda: MustacheLambda, parameter: String, context: MustacheContext) -> String {
+        var lambda = lambda
+        while true {
+            guard let result = lambda(parameter) else { return "" }
+            if let string = result as? String {
+                do {
+                    let newTemplate = try MustacheTemplate(string: context.contentType.escapeText(string))
+                    return self.renderSection(context.stack.last, with: newTemplate, context: context)
+                } catch {
+                    return ""
+                }
+            } else if let lambda2 = result as? MustacheLambda {
+                lambda = lambda2
+                continue
+            } else {
+                return context.contentType.escapeText(String(describing: unwrapIfAnyContainsOptional(result)))
+            }
+        }
+    }
+
+    func renderUnescapedLambda(_ lambda: MustacheLambda, parameter: String, context: MustacheContext) -> String {
+        var lambda = lambda
+        while true {
+            guard let result = lambda(parameter) else { return "" }
+            if let string = result as? String {
+                do {
+                    let newTemplate = try MustacheTemplate(string: string)
+                    return self.renderSection(context.stack.last, with: newTemplate, context: context)
+                } catch {
+                    return ""
+                }
+            } else if let lambda2 = result as? MustacheLambda {
+                lambda = lambda2
+                continue
+            } else {
+                return String(describing: unwrapIfAnyContainsOptional(result))
+            }
+        }
+    }
+
+    /// usergraph: a name met while rendering (a dynamic partial's) is split here.
+    func getChild(named name: String, transforms: [String], context: MustacheContext) -> Any? {
+        self.getChild(named: TagName(name), transforms: transforms, context: context)
+    }
+
+    /// Get child object from variable name
+    func getChild(named tagName: TagName, transforms: [String], context: MustacheContext) -> Any? {
+        let name = tagName.text
+        func _getImmediateChild(named name: String, from object: Any) -> Any? {
+            // usergraph: most contexts are [String: Any]; checking for exactly that type costs far
+            // less than the two protocol casts below, and Dictionary's MustacheParent child is this.
+            let objectType = type(of: object)
+            if objectType == [String: Any].self, let dictionary = object as? [String: Any] {
+                return dictionary[name]
+            }
+            if objectType == [String: Bool].self, let dictionary = object as? [String: Bool] {
+                return dictionary[name]
+            }
+            // usergraph: a String, Int, Bool or Double on the stack (a `{{#text}}` section) has no
+            // children; the Mirror below would find none either, at a far higher cost.
+            if objectType == String.self || objectType == Int.self || objectType == Bool.self || objectType == Double.self {
+                return nil
+            }
+            let child = {
+                let object: Any? =
+                    if let custom = object as? MustacheCustomRepresentation {
+                        custom.representation
+                    } else {
+                        object
+                    }
+                if let customBox = object as? MustacheParent {
+                    return customBox.child(named: name)
+                } else if let object {
+                    let mirror = Mirror(reflecting: object)
+                    return mirror.getValue(forKey: name)
+                } else {
+                    return nil
+                }
+            }()
+            return child
+        }
+
+        func _getChild(named names: ArraySlice<String>, from object: Any) -> Any? {
+            guard let name = names.first else { return object }
+            var object = object
+            if let lambda = object as? MustacheLambda {
+                guard let result = lambda("") else { return nil }
+                object = result
+            }
+            guard let childObject = _getImmediateChild(named: name, from: object) else { return nil }
+            let names2 = names.dropFirst()
+            return _getChild(named: names2, from: childObject)
+        }
+
+        func _getChildInStack(named names: ArraySlice<String>, from stack: [Any]) -> Any? {
+            guard let name = names.first else { return stack.last }
+            for object in stack.reversed() {
+                if let childObject = _getImmediateChild(named: name, from: object) {
+                    let names2 = names.dropFirst()
+                    return _getChild(named: names2, from: childObject)
+                }
+            }
+            return nil
+        }
+
+        // work out which object to access. "." means the current object, if the variable name is ""
+        // and we have a transform to run on the variable then we need the context object, otherwise
+        // the name is split by "." and we use mirror to get the correct child object. If we cannot find
+        // the root object we look up the context stack until we can find one with a matching name. The
+        // stack climbing can be disabled by prefixing the variable name with a "."
+        var child: Any?
+        if name == "." {
+            child = context.stack.last!
+        } else if name == "", !transforms.isEmpty {
+            child = context.sequenceContext
+        } else if tagName.leadingDot {
+            // usergraph: split once, when the template was parsed (see `TagName`).
+            child = _getChild(named: tagName.parts[...], from: context.stack.last!)
+        } else {
+            child = _getChildInStack(named: tagName.parts[...], from: context.stack)
+        }
+
+        if let found = child, !Self.isPlainValue(found), let custom = found as? MustacheCustomRepresentation {
+            child = custom.representation
+        }
+
+        // skip transforms if child is already nil
+        guard var child else {
+            return nil
+        }
+
+        // if we want to run a transform and the current child can have transforms applied to it then
+        // run transform on the current child
+        for transform in transforms.reversed() {
+            if let runnable = child as? MustacheTransformable,
+                let transformed = runnable.transform(transform)
+            {
+                child = transformed
+                continue
+            }
+
+            // return nil if transform is unsuccessful or has returned nil
+            return nil
+        }
+        return child
+    }
+
+    /// usergraph: the text of a String or an Int, found by exact type (so not through any
+    /// protocol), or nil for every other value. Neither type is a template, a lambda, a custom
+    /// renderable or a custom representation, so callers may skip those checks for them.
+    @inline(__always)
+    private func plainText(_ value: Any) -> String? {
+        let type = type(of: value)
+        if type == String.self { return value as? String }
+        if type == Int.self, let int = value as? Int { return String(int) }
+        return nil
+    }
+
+    /// usergraph: whether a value is one of the plain types pages are made of, none of which is
+    /// a custom representation.
+    @inline(__always)
+    static func isPlainValue(_ value: Any) -> Bool {
+        let type = type(of: value)
+        return type == String.self || type == Int.self || type == Bool.self || type == Double.self
+            || type == [String: Any].self || type == [[String: Any]].self || type == [String].self
+    }
+
+    private func unwrapIfAnyContainsOptional(_ value: Any) -> Any {
+        guard let opt = value as? AnyOptional else { return value }
+        return opt.anyWrapped ?? value  // nil? keep the original Optional.none
+    }
+}
