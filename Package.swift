@@ -22,6 +22,8 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // One Linux system call Swift's Glibc module does not expose (renameat2 RENAME_EXCHANGE).
+        .target(name: "CSystem"),
         // swift-mustache 2.1.1 (Apache-2.0), vendored with a few rendering fast paths; see
         // Sources/Mustache/README.md for what changed and why.
         .target(name: "Mustache", exclude: ["LICENSE.txt", "README.md"]),
@@ -31,10 +33,12 @@ let package = Package(
             name: "UsergraphKit",
             dependencies: [
                 "CCmark",
+                "CSystem",
                 "UsergraphCharts",
                 "Mustache",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
         .executableTarget(
@@ -47,7 +51,10 @@ let package = Package(
         ),
         .testTarget(
             name: "UsergraphKitTests",
-            dependencies: ["UsergraphKit", "Mustache", .product(name: "FlyingFox", package: "FlyingFox")]
+            // `usergraph` too, so that `swift test` builds and links the executable the tests run.
+            dependencies: ["UsergraphKit", "usergraph", "Mustache", .product(name: "FlyingFox", package: "FlyingFox")],
+            // Recorded API answers and golden pages, read through #filePath.
+            exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(
             name: "UsergraphChartsTests",

@@ -23,7 +23,7 @@ struct Plot {
 
     /// Grid lines with labels at the range ends, plus a stronger line at 0 when it is inside.
     /// `flat` is the value of a flat series: its range is only padding, so only it is labelled.
-    func drawAxes(_ doc: inout SVGDocument, decimals: Int, flat: Double? = nil) {
+    func drawAxes(_ doc: inout SVGDocument, decimals: Int, numbers: ChartNumberFormat, flat: Double? = nil) {
         var marks = [hi, lo]
         if lo < 0 && hi > 0 { marks.append(0) }
         for m in marks {
@@ -32,7 +32,7 @@ struct Plot {
         if let flat { marks = [flat] }
         doc.beginText(size: 12)
         for m in marks {
-            doc.text(Num.fixed(m, decimals: decimals), x: left - 6, y: y(m) + 4, anchor: "end")
+            doc.text(numbers.apply(Num.fixed(m, decimals: decimals)), x: left - 6, y: y(m) + 4, anchor: "end")
         }
         doc.end()
     }

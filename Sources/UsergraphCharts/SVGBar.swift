@@ -23,14 +23,14 @@ extension SVGCharts {
         var hi = max(0, all.max() ?? 0)
         if hi - lo < 1e-12 { (lo, hi) = (0, 1) }
         let legendH = series.count > 1 ? 24.0 : 0
-        let left = Plot.leftMargin(labels: [Num.fixed(hi, decimals: d), Num.fixed(lo, decimals: d)])
+        let left = Plot.leftMargin(labels: [options.number(hi, decimals: d), options.number(lo, decimals: d)])
         // The top margin leaves room for the tallest bar's value; values of negative bars are
         // written under them, so the group labels move down a line.
         let below = lo < 0 ? 14.0 : 0
         let plot = Plot(
             left: left, top: 22 + legendH, right: doc.width - 8, bottom: doc.height - 26 - below, lo: lo, hi: hi)
         if series.count > 1 { doc.legend(series.map(\.name), x: plot.left, y: 16, maxX: doc.width - 4) }
-        plot.drawAxes(&doc, decimals: d)
+        plot.drawAxes(&doc, decimals: d, numbers: options.numbers)
 
         let groupW = plot.width / Double(labels.count)
         let barW = groupW * 0.8 / Double(series.count)
@@ -48,10 +48,10 @@ extension SVGCharts {
                     if v > 0 { top = zero - 1 }
                 }
                 let name = series[s].name
-                let tip = (name.isEmpty ? label : "\(label), \(name)") + ": " + Num.fixed(v, decimals: d)
+                let tip = (name.isEmpty ? label : "\(label), \(name)") + ": " + options.number(v, decimals: d)
                 let x = gx + Double(s) * barW
                 doc.rect(x: x, y: top, w: max(0, barW - 1), h: h, fill: SVG.series(s), title: tip)
-                let text = Num.fixed(v, decimals: d)
+                let text = options.number(v, decimals: d)
                 if Double(text.count) * SVG.charWidth * 0.85 <= barW + 2 {
                     valueLabels.append((text, x + barW / 2, v < 0 ? top + h + 12 : top - 4))
                 }

@@ -32,8 +32,8 @@ extension SVGCharts {
         for (i, p) in parts.enumerated() {
             let share = p.value / total
             let length = share * circumference
-            let pct = Num.short(share * 100, decimals: share < 0.01 ? 1 : 0) + "%"
-            let text = "\(p.label) \(Num.fixed(p.value, decimals: d)) (\(pct))"
+            let pct = options.numbers.apply(Num.short(share * 100, decimals: share < 0.01 ? 1 : 0)) + options.numbers.percentSuffix
+            let text = "\(p.label) \(options.number(p.value, decimals: d)) (\(pct))"
             legend.append(text)
             doc.add(
                 "<circle cx=\"\(SVG.n(cx))\" cy=\"\(SVG.n(cy))\" r=\"\(SVG.n(r))\" transform=\"rotate(-90 \(SVG.n(cx)) \(SVG.n(cy)))\""

@@ -22,14 +22,14 @@ extension SVGCharts {
         let (lo, hi) = Num.range(all, includeZero: includeZero)
         let legendH = series.count > 1 ? 24.0 : 0
         let hasX = !labels.isEmpty
-        let left = Plot.leftMargin(labels: [Num.fixed(hi, decimals: d), Num.fixed(lo, decimals: d)])
+        let left = Plot.leftMargin(labels: [options.number(hi, decimals: d), options.number(lo, decimals: d)])
         let plot = Plot(
             left: left, top: 12 + legendH, right: doc.width - 12, bottom: doc.height - (hasX ? 28 : 10),
             lo: lo, hi: hi)
         if series.count > 1 { doc.legend(series.map(\.name), x: plot.left, y: 16, maxX: doc.width - 4) }
         let first = all.first ?? 0
         let isFlat = all.allSatisfy { $0 == first } && (!includeZero || first == 0)
-        plot.drawAxes(&doc, decimals: d, flat: isFlat ? first : nil)
+        plot.drawAxes(&doc, decimals: d, numbers: options.numbers, flat: isFlat ? first : nil)
 
         let x = { (i: Int) -> Double in
             count == 1 ? plot.left + plot.width / 2 : plot.left + plot.width * Double(i) / Double(count - 1)
@@ -45,7 +45,7 @@ extension SVGCharts {
                 let name = series[s].name
                 var tip = label.isEmpty ? "" : label + ": "
                 if series.count > 1 && !name.isEmpty { tip += name + " " }
-                tip += Num.fixed(v, decimals: d)
+                tip += options.number(v, decimals: d)
                 doc.add(
                     "<circle cx=\"\(SVG.n(x(i)))\" cy=\"\(SVG.n(plot.y(v)))\" r=\"3.5\" style=\"fill:\(SVG.series(s))\">"
                         + "<title>\(SVG.esc(tip))</title></circle>")

@@ -20,11 +20,13 @@ public struct SVGChartOptions: Sendable, Equatable {
     public var height: Double
     /// Digits after the point for value labels; nil means 0 for whole values, else 1.
     public var decimals: Int?
+    /// The marks numbers are written with (decimal separator, grouping, percent sign).
+    public var numbers: ChartNumberFormat
 
     /// Makes options; only the id prefix and the title are required.
     public init(
         idPrefix: String, title: String, description: String = "", noData: String = "",
-        width: Double = 480, height: Double = 240, decimals: Int? = nil
+        width: Double = 480, height: Double = 240, decimals: Int? = nil, numbers: ChartNumberFormat = .plain
     ) {
         self.idPrefix = idPrefix
         self.title = title
@@ -33,6 +35,7 @@ public struct SVGChartOptions: Sendable, Equatable {
         self.width = width
         self.height = height
         self.decimals = decimals
+        self.numbers = numbers
     }
 }
 

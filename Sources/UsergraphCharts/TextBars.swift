@@ -6,14 +6,15 @@ extension TextCharts {
     ///   - style: `.unicode` blocks with eighth steps, or `.ascii` `#` bars.
     ///   - decimals: digits after the point for values; nil means 0 for whole values, else 1.
     ///   - noData: the line returned when `rows` is empty.
+    ///   - numbers: the marks values are written with (plain `12345.6` by default).
     public static func bars(
         _ rows: [ChartPoint], width: Int = 80, style: TextChartStyle = .unicode,
-        decimals: Int? = nil, noData: String = ""
+        decimals: Int? = nil, noData: String = "", numbers: ChartNumberFormat = .plain
     ) -> String {
         guard !rows.isEmpty else { return TextKit.noData(noData, width: width, style: style) }
         let g = Glyphs.of(style)
         let items = rows.map { BarRow(label: $0.label, value: Num.clean($0.value), fill: g.full) }
-        return TextKit.finish(drawBars(items, width: width, style: style, decimals: decimals), width: width)
+        return TextKit.finish(drawBars(items, width: width, style: style, decimals: decimals, numbers: numbers), width: width)
     }
 
     /// Paired horizontal bars: two rows per label (e.g. men and women per age bucket) on one
@@ -22,10 +23,11 @@ extension TextCharts {
     ///   - labels: one label per pair; a series shorter than `labels` counts as 0 there.
     ///   - first: drawn with `█` (`#` in ASCII) on the labelled row.
     ///   - second: drawn with `▒` (`=` in ASCII) on the row below it.
-    ///   - width, style, decimals, noData: as for `bars`.
+    ///   - width, style, decimals, noData, numbers: as for `bars`.
     public static func pairedBars(
         labels: [String], first: ChartSeries, second: ChartSeries, width: Int = 80,
-        style: TextChartStyle = .unicode, decimals: Int? = nil, noData: String = ""
+        style: TextChartStyle = .unicode, decimals: Int? = nil, noData: String = "",
+        numbers: ChartNumberFormat = .plain
     ) -> String {
         guard !labels.isEmpty else { return TextKit.noData(noData, width: width, style: style) }
         let g = Glyphs.of(style)
@@ -38,7 +40,7 @@ extension TextCharts {
         }
         let legend = "\(g.full) \(TextKit.clean(first.name, style))  \(g.second) \(TextKit.clean(second.name, style))"
         var lines = [legend]
-        lines.append(contentsOf: drawBars(items, width: width, style: style, decimals: decimals))
+        lines.append(contentsOf: drawBars(items, width: width, style: style, decimals: decimals, numbers: numbers))
         return TextKit.finish(lines, width: width)
     }
 }
@@ -51,10 +53,10 @@ struct BarRow {
 
 /// Lays out bar rows: label column, then a negative area, a zero axis (only when some value is
 /// negative, so ordinary charts do not waste a column), a positive area and a value column.
-func drawBars(_ rows: [BarRow], width: Int, style: TextChartStyle, decimals: Int?) -> [String] {
+func drawBars(_ rows: [BarRow], width: Int, style: TextChartStyle, decimals: Int?, numbers: ChartNumberFormat) -> [String] {
     let g = Glyphs.of(style)
     let d = Num.decimals(for: rows.map(\.value), requested: decimals)
-    let texts = rows.map { Num.fixed($0.value, decimals: d) }
+    let texts = rows.map { TextKit.clean(numbers.apply(Num.fixed($0.value, decimals: d)), style) }
     let valueW = texts.map(\.count).max() ?? 0
     let labels = rows.map { TextKit.clean($0.label, style) }
     let longest = labels.map(\.count).max() ?? 0

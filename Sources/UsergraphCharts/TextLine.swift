@@ -12,10 +12,11 @@ extension TextCharts {
     ///   - includeZero: keep 0 on the y-axis (counts); pass false for values far from 0 (weight).
     ///   - decimals: digits for y labels; nil means 0 for whole values, else 1.
     ///   - noData: the line returned when `values` is empty.
+    ///   - numbers: the marks y labels are written with (plain `12345.6` by default).
     public static func line(
         _ values: [Double], width: Int = 80, height: Int = 8, style: TextChartStyle = .unicode,
         firstLabel: String? = nil, lastLabel: String? = nil, includeZero: Bool = true,
-        decimals: Int? = nil, noData: String = ""
+        decimals: Int? = nil, noData: String = "", numbers: ChartNumberFormat = .plain
     ) -> String {
         guard !values.isEmpty else { return TextKit.noData(noData, width: width, style: style) }
         let g = Glyphs.of(style)
@@ -23,20 +24,21 @@ extension TextCharts {
         let h = max(1, height)
         let (lo, hi) = Num.range(data, includeZero: includeZero)
         let d = Num.decimals(for: data, requested: decimals)
+        let label = { (v: Double) in TextKit.clean(numbers.apply(Num.fixed(v, decimals: d)), style) }
         let rowOf = { (v: Double) -> Int in
             let r = Int(((v - lo) / (hi - lo) * Double(h - 1)).rounded())
             return max(0, min(h - 1, r))
         }
         // Row labels, bottom = 0; zero gets one too when it falls strictly inside the range.
-        var rowLabels: [Int: String] = [0: Num.fixed(lo, decimals: d)]
-        rowLabels[h - 1] = Num.fixed(hi, decimals: d)
+        var rowLabels: [Int: String] = [0: label(lo)]
+        rowLabels[h - 1] = label(hi)
         if let v = data.first, data.allSatisfy({ $0 == v }), !includeZero || v == 0 {
             // A flat series' range is padding around it; only its own value means anything.
-            rowLabels = [rowOf(v): Num.fixed(v, decimals: d)]
+            rowLabels = [rowOf(v): label(v)]
         }
         if lo < 0 && hi > 0 {
             let z = rowOf(0)
-            if z != 0 && z != h - 1 { rowLabels[z] = Num.fixed(0, decimals: d) }
+            if z != 0 && z != h - 1 { rowLabels[z] = label(0) }
         }
         let labelW = rowLabels.values.map(\.count).max() ?? 0
         let plotW = max(1, width - labelW - 2)

@@ -38,17 +38,34 @@ struct Glyphs {
     static func of(_ style: TextChartStyle) -> Glyphs { style == .ascii ? ascii : unicode }
 }
 
+extension TextCharts {
+    /// Caller text (a heading, a sentence of a report) made safe for the style, line by line:
+    /// with `.ascii` it is transliterated to 7-bit ASCII as chart labels are, so a Russian
+    /// report stays readable; no-break spaces become spaces. `.unicode` only drops control
+    /// characters.
+    public static func text(_ text: String, style: TextChartStyle) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TextKit.clean(String($0), style) }
+            .joined(separator: "\n")
+    }
+}
+
 enum TextKit {
-    /// Makes caller text safe for the style: ASCII gets a transliteration (so Russian labels stay
-    /// readable) and "?" for anything left over; both styles lose control characters and newlines,
+    /// Makes caller text safe for the style: ASCII gets a transliteration (Cyrillic by our own
+    /// table, so Russian reads the same on every machine; other scripts through ICU when it is
+    /// there) and "?" for anything left over; both styles lose control characters and newlines,
     /// which would break the grid.
     static func clean(_ text: String, _ style: TextChartStyle) -> String {
         var source = text
         if style == .ascii, !text.unicodeScalars.allSatisfy({ $0.isASCII }) {
-            source = source.replacingOccurrences(of: "—", with: "-")
+            source = source.replacingOccurrences(of: "\u{00A0}", with: " ")
+                .replacingOccurrences(of: "\u{202F}", with: " ")
+                .replacingOccurrences(of: "—", with: "-")
                 .replacingOccurrences(of: "–", with: "-")
                 .replacingOccurrences(of: "…", with: "...")
-            if let latin = source.applyingTransform(.toLatin, reverse: false)?
+            source = Cyrillic.latin(source)
+            if !source.unicodeScalars.allSatisfy({ $0.isASCII }),
+               let latin = source.applyingTransform(.toLatin, reverse: false)?
                 .applyingTransform(.stripDiacritics, reverse: false)
             {
                 // ICU writes the soft and hard signs as modifier primes, which are not ASCII.
@@ -101,5 +118,33 @@ enum TextKit {
     /// The caller's "no data" line, cleaned and cut to the width.
     static func noData(_ text: String, width: Int, style: TextChartStyle) -> String {
         truncate(clean(text, style), max(1, width), Glyphs.of(style))
+    }
+}
+
+/// Russian (and Ukrainian, Belarusian) letters in the everyday Latin spelling of passports and
+/// road signs (ya, zh, shch), written out so the result does not depend on the machine's ICU
+/// data and reads naturally: "Статистика на 20 ноября" → "Statistika na 20 noyabrya".
+enum Cyrillic {
+    static let table: [Character: String] = {
+        let lower: [Character: String] = [
+            "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "yo", "ж": "zh", "з": "z", "и": "i",
+            "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t",
+            "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "",
+            "э": "e", "ю": "yu", "я": "ya", "і": "i", "ї": "yi", "є": "ye", "ґ": "g", "ў": "w",
+        ]
+        var table = lower
+        for (letter, latin) in lower {
+            let upper = Character(String(letter).uppercased())
+            table[upper] = latin.prefix(1).uppercased() + latin.dropFirst()
+        }
+        return table
+    }()
+
+    static func latin(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { (0x400...0x4FF).contains($0.value) }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for ch in text { if let latin = table[ch] { out += latin } else { out.append(ch) } }
+        return out
     }
 }

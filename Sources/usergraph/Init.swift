@@ -13,10 +13,20 @@ struct Init: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Copy the theme from this folder (default: the one beside the executable's source).", valueName: "dir"))
     var theme: String?
 
+    @Option(name: .long, help: ArgumentHelp("The new site's language (one with a strings file in the theme, e.g. en or ru); also the language of this command's messages.", valueName: "code"))
+    var language: String = "en"
+
     func run() throws {
         try runReportingErrors {
-            let created = try SiteScaffold.create(at: directory, themeSource: theme)
-            if Terminal.stderrIsTerminal { Terminal.note("Created \(created). Next: cd \(directory) && usergraph build") }
+            let voice = Voice.shared
+            let source = try SiteScaffold.themeFolder(themeSource: theme)
+            voice.speak(language, templates: source + "/Templates")
+            try Languages.check(language, templates: source + "/Templates", option: "--language")
+            let created = try SiteScaffold.create(at: directory, themeSource: source, language: language)
+            if Terminal.stderrIsTerminal {
+                Terminal.note(voice.say(Message("notes.created", "Created {path}. Next: cd {dir} && usergraph build",
+                                                ["path": created, "dir": directory])))
+            }
         }
     }
 }

@@ -19,18 +19,19 @@ struct Stats: ParsableCommand {
     @Option(name: .customLong("as-of"), help: ArgumentHelp("Count as of this day (YYYY-MM-DD).", valueName: "date"))
     var asOf: String?
 
-    func validate() throws { _ = try parseDay(asOf, option: "--as-of") }
-
     func run() throws {
         try runReportingErrors {
             let config = try site.load()
-            let snapshot = try StoreReader.read(StoreLayout(root: config.store))
             let day = config.asOfDay(override: try parseDay(asOf, option: "--as-of"))
+            // The report's words are checked before anything is read, like a build's.
+            let strings = json ? nil : try Strings.load(templates: config.templates, language: config.language,
+                                                        require: StatsText.requirements + LanguageFormat.requirements)
+            let snapshot = try StoreReader.read(StoreLayout(root: config.store))
             let result = Statistics.compute(snapshot, asOf: day, timeZone: config.timeZone)
-            if json {
-                FileHandle.standardOutput.write(Data(try result.report.jsonString().utf8))
+            if let strings {
+                FileHandle.standardOutput.write(Data(StatsText.report(result, strings: strings, style: ascii ? .ascii : .unicode).utf8))
             } else {
-                FileHandle.standardOutput.write(Data(StatsText.report(result, style: ascii ? .ascii : .unicode).utf8))
+                FileHandle.standardOutput.write(Data(try result.report.jsonString().utf8))
             }
         }
     }

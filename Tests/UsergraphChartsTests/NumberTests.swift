@@ -36,3 +36,42 @@ import Testing
         #expect(Num.heatLevel(1, max: 0) == 0)
     }
 }
+
+/// Charts write numbers with the caller's marks; the default stays plain for the goldens.
+@Suite struct ChartNumberFormatTests {
+    static let russian = ChartNumberFormat(decimalSeparator: ",", groupSeparator: "\u{00A0}", percentSuffix: "\u{00A0}%")
+
+    @Test func appliesMarksToPlainNumbers() {
+        #expect(Self.russian.apply("12345.6") == "12\u{00A0}345,6")
+        #expect(Self.russian.apply("-1234567") == "-1\u{00A0}234\u{00A0}567")
+        #expect(Self.russian.apply("999") == "999")
+        #expect(ChartNumberFormat(groupSeparator: ",").apply("1000.25") == "1,000.25")
+        #expect(ChartNumberFormat.plain.apply("12345.6") == "12345.6")
+    }
+
+    @Test func svgValuesAxesAndPercentagesUseTheMarks() {
+        let options = SVGChartOptions(idPrefix: "w", title: "Вес", numbers: Self.russian)
+        let line = SVGCharts.line([ChartSeries(name: "кг", values: Sample.weights)], options: options, showDots: true, includeZero: false)
+        #expect(line.contains(">74,2</text>") && line.contains(">72,4</text>"))
+        #expect(!line.contains(">72.4<"))
+        let donut = SVGCharts.donut([ChartPoint(label: "a", value: 1), ChartPoint(label: "b", value: 3)], options: options)
+        #expect(donut.contains("(75\u{00A0}%)"))
+        let bars = SVGCharts.bars([ChartPoint(label: "x", value: 12345)], options: options)
+        #expect(bars.contains("12\u{00A0}345"))
+    }
+
+    @Test func textChartsUseTheMarksAndStayAsciiWhenAsked() {
+        let unicode = TextCharts.bars([ChartPoint(label: "x", value: 12345.5)], width: 40, decimals: 1, numbers: Self.russian)
+        #expect(unicode.hasSuffix("12\u{00A0}345,5"))
+        let ascii = TextCharts.line(Sample.weights, width: 40, height: 4, style: .ascii, includeZero: false, numbers: Self.russian)
+        #expect(ascii.contains("74,2") && ascii.utf8.allSatisfy { $0 < 128 })
+        let grouped = TextCharts.bars([ChartPoint(label: "x", value: 12345)], width: 40, style: .ascii, numbers: Self.russian)
+        #expect(grouped.hasSuffix("12 345") && grouped.utf8.allSatisfy { $0 < 128 })
+    }
+
+    @Test func russianIsTransliteratedByTheBuiltInTable() {
+        #expect(TextCharts.text("Щука, ёж и Юля: 20 ноября", style: .ascii) == "Shchuka, yozh i Yulya: 20 noyabrya")
+        #expect(TextCharts.text("Статистика\nна 20\u{00A0}ноября", style: .ascii) == "Statistika\nna 20 noyabrya")
+        #expect(TextCharts.text("Статистика", style: .unicode) == "Статистика")
+    }
+}

@@ -32,11 +32,13 @@ import Testing
         let (report, output) = try Self.buildDemo()
         let fm = FileManager.default
         for page in ["index.html", "users/index.html", "users/page/2/index.html", "users/page/3/index.html", "users/1/index.html",
-                     "users/240/index.html", "repositories/index.html", "starred/index.html", "statistics/index.html", "404.html",
-                     "assets/style.css"] {
+                     "users/240/index.html", "repositories/index.html", "starred/index.html", "statistics/index.html", "404.html"] {
             #expect(fm.fileExists(atPath: output + "/" + page), "missing \(page)")
         }
         #expect(!fm.fileExists(atPath: output + "/users/page/4/index.html"))
+        let assets = try fm.contentsOfDirectory(atPath: output + "/assets").sorted()
+        #expect(assets.count == 2 && assets.allSatisfy { $0.range(of: #"^(icon|style)\.[0-9a-f]{10}\.(svg|css)$"#, options: .regularExpression) != nil },
+                "assets carry a content hash: \(assets)")
         #expect(!fm.fileExists(atPath: output + "/sitemap.xml"), "a sitemap needs a base URL")
         #expect(report.missing.isEmpty)
         #expect(report.pages == 1 + 3 + 240 + 2 + 1 + 1)
@@ -131,7 +133,7 @@ import Testing
         let user = try TestPaths.read(output + "/users/7/index.html")
         #expect(user.contains("<link rel=\"canonical\" href=\"https://anna.example.org/dashboard/users/7/\">"))
         let notFound = try TestPaths.read(output + "/404.html")
-        #expect(notFound.contains("href=\"https://anna.example.org/dashboard/assets/style.css\""))
+        #expect(notFound.range(of: #"href="https://anna\.example\.org/dashboard/assets/style\.[0-9a-f]{10}\.css""#, options: .regularExpression) != nil)
     }
 
     @Test func aBrokenTemplateNamesFileLineAndTagAndPublishesNothing() throws {
@@ -150,7 +152,7 @@ import Testing
         try TestPaths.write("{ not json", to: site + "/Store/owner.json")
         #expect(throws: UsergraphError.self) { try SiteBuild.run(config: try ConfigLoader.load(path: site + "/usergraph.yml")) }
         #expect(try TestPaths.read(site + "/_site/index.html") == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site).filter { $0.hasPrefix(".") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site).filter { $0.hasPrefix("._site.staging") || $0.hasPrefix("._site.old") }
         #expect(leftovers.isEmpty)
     }
 
@@ -178,12 +180,14 @@ import Testing
         #expect(html.contains("<title id=\"chart-weekly-title\">Workouts per week</title>"))
     }
 
-    @Test func aMissingThemeStringIsAnErrorNamingKeyAndFile() throws {
+    @Test func aMissingChartWordIsAnErrorNamingKeyAndFile() throws {
         let site = try TestPaths.site(store: [:])
-        let path = site + "/Templates/strings.yml"
-        let kept = try TestPaths.read(path).split(separator: "\n").filter { !$0.hasPrefix("chart.views.unique") }
+        let path = site + "/Templates/strings/en.yml"
+        let kept = try TestPaths.read(path).split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("    unique: Visitors") }
         try TestPaths.write(kept.joined(separator: "\n"), to: path)
         let error = #expect(throws: UsergraphError.self) { try SiteBuild.run(config: try ConfigLoader.load(path: site + "/usergraph.yml")) }
-        #expect(error?.message == "\(path) has no `chart.views.unique`; add it (see the default theme's strings.yml).")
+        #expect(error?.message == "\(path) has no `chart.views.unique`; add it (see the default theme's strings/en.yml).")
+        #expect(!FileManager.default.fileExists(atPath: site + "/_site"))
     }
 }

@@ -5,9 +5,11 @@ public struct BuildOptions: Sendable {
     public var output: String?
     public var baseURL: String?
     public var asOf: Day?
+    /// Render even when the inputs are those of the published site.
+    public var force: Bool
 
-    public init(output: String? = nil, baseURL: String? = nil, asOf: Day? = nil) {
-        self.output = output; self.baseURL = baseURL; self.asOf = asOf
+    public init(output: String? = nil, baseURL: String? = nil, asOf: Day? = nil, force: Bool = false) {
+        self.output = output; self.baseURL = baseURL; self.asOf = asOf; self.force = force
     }
 }
 
@@ -17,10 +19,16 @@ public struct BuildReport: Sendable {
     public var pages: Int
     public var files: Int
     public var asOf: Day
-    /// Collections the store does not hold; their pages show an empty state.
+    /// Collections the store does not hold (`profile`, `repositories`, `starred`, `users`,
+    /// `statistics`: their names are `notes.collections.*` in the strings); their pages show an
+    /// empty state.
     public var missing: [String]
     /// Problems in the data that did not stop the build.
-    public var warnings: [String]
+    public var warnings: [Message]
+    /// Files written, kept byte-for-byte, and removed from the published site.
+    public var changes: PublishCounts
+    /// Nothing the build reads changed since the published site was built, so nothing was rendered.
+    public var upToDate: Bool
 }
 
 /// The whole pipeline of `usergraph build`: config → store → stats → pages → render → publish.
@@ -30,97 +38,145 @@ public enum SiteBuild {
         if let output = options.output { config.output = SiteConfig.resolve(output, against: FileManager.default.currentDirectoryPath) }
         if let base = options.baseURL { config.baseURL = base.hasSuffix("/") ? base : base + "/" }
         let asOf = config.asOfDay(override: options.asOf, now: now)
+        // Even a run with nothing to render clears what a killed run left beside the output.
+        try StagedSite.clearLeftovers(output: config.output)
+        let inputs = BuildStamp.inputs(config: config, asOf: asOf)
+        if !options.force, let stamp = BuildStamp.current(output: config.output, inputs: inputs) {
+            return BuildReport(output: config.output, pages: stamp.pages, files: stamp.files, asOf: asOf, missing: stamp.missing,
+                               warnings: stamp.warnings, changes: PublishCounts(written: 0, kept: stamp.pages + stamp.files, removed: 0),
+                               upToDate: true)
+        }
 
-        let theme = try Theme(folder: config.templates)
+        let theme = try Theme(folder: config.templates, language: config.language)
         let layout = StoreLayout(root: config.store)
         let snapshot = try StoreReader.read(layout)
         let files = StoredFiles(folder: layout.files)
         let statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone)
         let site = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: theme.strings)
 
-        let writer = SiteWriter(output: config.output)
-        let staging = try writer.makeStaging()
+        let assets = try PublicAssets(folder: config.publicFolder)
+        let staged = try StagedSite(output: config.output)
         do {
             let sources = SitePages.sources(site)
-            try render(sources, site: site, theme: theme, into: staging)
-            var fileCount = try SiteWriter.copyTree(from: config.publicFolder, to: staging)
-            fileCount += try copyStoredFiles(ReferencedFiles.names(site), from: files.folder, to: staging)
+            let outcomes = try render(sources, site: site, theme: theme, assets: assets, into: staged)
+            for file in assets.files { try staged.put(file.data, at: file.published) }
+            let stored = ReferencedFiles.names(site)
+            for name in stored {
+                guard let data = FileManager.default.contents(atPath: files.folder + "/" + name) else {
+                    throw UsergraphError("errors.build.storedFile", "Cannot read the stored file {path}.", ["path": files.folder + "/" + name])
+                }
+                try staged.put(data, at: "files/" + name)
+            }
+            var fileCount = assets.files.count + stored.count
             if let base = config.baseURL {
-                try SiteWriter.write(Data(Sitemap.xml(sources.map(\.path), base: base, lastModified: asOf).utf8), to: "sitemap.xml", under: staging)
-                try SiteWriter.write(Data(Sitemap.robots(base: base).utf8), to: "robots.txt", under: staging)
+                let previous = Sitemap.dates(inFileAt: config.output + "/sitemap.xml")
+                let entries = zip(sources, outcomes).compactMap { source, outcome -> Sitemap.Entry? in
+                    guard source.path != .notFound else { return nil }
+                    let url = source.path.url(base: base)
+                    let lastModified = outcome == .kept ? previous[HTML.escape(url)] ?? asOf.iso : asOf.iso
+                    return Sitemap.Entry(url: url, lastModified: lastModified)
+                }
+                try staged.put(Data(Sitemap.xml(entries).utf8), at: "sitemap.xml")
+                try staged.put(Data(Sitemap.robots(base: base).utf8), at: "robots.txt")
                 fileCount += 2
             }
-            try writer.publish(staging: staging)
-            return BuildReport(output: config.output, pages: sources.count, files: fileCount, asOf: asOf,
-                               missing: missingCollections(snapshot), warnings: warnings(statistics))
+            try check(staged, pages: sources)
+            BuildStamp.remove(output: config.output)
+            let counts = try staged.publish()
+            let report = BuildReport(output: config.output, pages: sources.count, files: fileCount, asOf: asOf,
+                                     missing: missingCollections(snapshot), warnings: warnings(statistics), changes: counts, upToDate: false)
+            if let identity = BuildStamp.folderIdentity(of: config.output) {
+                BuildStamp(inputs: inputs, output: identity, pages: report.pages, files: report.files,
+                           missing: report.missing, warnings: report.warnings).save(output: config.output)
+            }
+            return report
         } catch {
-            try? FileManager.default.removeItem(atPath: staging)
+            staged.discard()
             throw error
         }
     }
 
+    /// The last look before the swap: every page is there, so a bug can never publish half a site.
+    static func check(_ staged: StagedSite, pages: [PageSource]) throws {
+        let paths = staged.paths
+        if let missing = pages.first(where: { !paths.contains($0.path.file) }) {
+            throw UsergraphError("errors.build.missingPage", "The page {path} was not rendered; the published site was left as it was.", ["path": missing.path.file])
+        }
+    }
+
     /// Renders and writes every page, spread over all cores.
-    static func render(_ sources: [PageSource], site: SiteData, theme: Theme, into staging: String) throws {
+    static func render(_ sources: [PageSource], site: SiteData, theme: Theme, assets: PublicAssets,
+                       into staged: StagedSite) throws -> [StagedSite.Outcome] {
         let failures = FirstError()
+        let outcomes = Outcomes(count: sources.count)
         let order = PageSource.renderOrder(sources)
         DispatchQueue.concurrentPerform(iterations: order.count) { position in
             guard !failures.isSet else { return }
             let source = sources[order[position]]
             do {
                 var shell = SiteBuild.shell(site)
+                shell["assets"] = assets.context
                 shell["root"] = source.path.root
                 shell["nav"] = [source.section.rawValue: true]
                 shell["links"] = source.path == .notFound ? Links.context(from: .home, base: site.config.baseURL) : Links.context(from: source.path)
                 if let base = site.config.baseURL, source.path != .notFound { shell["canonical"] = source.path.url(base: base) }
                 if source.path == .notFound, let base = site.config.baseURL { shell["root"] = base }
                 let html = try theme.render(page: source.template, context: source.context(), shell: shell)
-                try SiteWriter.write(Data(html.utf8), to: source.path.file, under: staging)
+                outcomes.set(order[position], try staged.put(Data(html.utf8), at: source.path.file))
             } catch {
                 failures.set(error)
             }
         }
         if let error = failures.value { throw error }
+        return outcomes.values
     }
 
     static func shell(_ site: SiteData) -> [String: Any] {
         var shell: [String: Any] = [
-            "siteTitle": site.config.title, "lang": site.config.language, "asOf": site.asOf.iso,
+            "siteTitle": site.config.title, "lang": site.config.language, "asOf": site.values.date(site.asOf),
         ]
         if let base = site.config.baseURL { shell["baseURL"] = base }
         return shell
     }
 
-    static func copyStoredFiles(_ names: [String], from folder: String, to staging: String) throws -> Int {
-        guard !names.isEmpty else { return 0 }
-        try FileManager.default.createDirectory(atPath: staging + "/files", withIntermediateDirectories: true)
-        for name in names {
-            try FileManager.default.copyItem(atPath: folder + "/" + name, toPath: staging + "/files/" + name)
-        }
-        return names.count
-    }
-
     static func missingCollections(_ snapshot: Snapshot) -> [String] {
         var missing: [String] = []
-        if snapshot.profile == nil { missing.append("GitHub profile") }
+        if snapshot.profile == nil { missing.append("profile") }
         if snapshot.repositories == nil { missing.append("repositories") }
-        if snapshot.starred == nil { missing.append("starred repositories") }
+        if snapshot.starred == nil { missing.append("starred") }
         if snapshot.users == nil { missing.append("users") }
-        if snapshot.statistics == nil { missing.append("visit statistics") }
+        if snapshot.statistics == nil { missing.append("statistics") }
         return missing
     }
 
-    static func warnings(_ statistics: StatisticsResult) -> [String] {
-        var warnings: [String] = []
+    static func warnings(_ statistics: StatisticsResult) -> [Message] {
+        var warnings: [Message] = []
         let details = statistics.details
         if details.skippedEventDates > 0 {
-            let example = details.exampleBadEventDate.map { " (for example \($0))" } ?? ""
-            warnings.append("Skipped \(details.skippedEventDates) visit-statistics event(s) whose date is not a real ddMMyyyy day\(example).")
+            let example = details.exampleBadEventDate.map { Message("notes.skippedEventsExample", " (for example {value})", ["value": String($0)]) }
+            warnings.append(Message("notes.skippedEvents", "Skipped {count} whose date is not a real ddMMyyyy day{example}.", nested: [
+                "count": .count("count.events", details.skippedEventDates, one: "{n} visit-statistics event", other: "{n} visit-statistics events"),
+                "example": example ?? .verbatim(""),
+            ]))
         }
         if details.skippedWorkouts > 0 {
-            warnings.append("Skipped \(details.skippedWorkouts) workout(s) whose start is not an ISO-8601 time with an offset.")
+            warnings.append(Message("notes.skippedWorkouts", "Skipped {count} whose start is not an ISO-8601 time with an offset.", nested: [
+                "count": .count("count.workouts", details.skippedWorkouts, one: "{n} workout", other: "{n} workouts"),
+            ]))
         }
         return warnings
     }
+}
+
+/// What happened to each page, filled in by the rendering threads.
+final class Outcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [StagedSite.Outcome]
+
+    init(count: Int) { storage = Array(repeating: .written, count: count) }
+
+    var values: [StagedSite.Outcome] { lock.withLock { storage } }
+    func set(_ index: Int, _ outcome: StagedSite.Outcome) { lock.withLock { storage[index] = outcome } }
 }
 
 /// The first error raised by any rendering thread.
@@ -146,21 +202,5 @@ enum ReferencedFiles {
             }
         }
         return names.sorted()
-    }
-}
-
-/// `sitemap.xml` and `robots.txt`, made only with a base URL since a sitemap needs absolute URLs.
-enum Sitemap {
-    static func xml(_ paths: [SitePath], base: String, lastModified: Day) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for path in paths where path != .notFound {
-            xml += "  <url><loc>\(HTML.escape(path.url(base: base)))</loc><lastmod>\(lastModified.iso)</lastmod></url>\n"
-        }
-        xml += "</urlset>\n"
-        return xml
-    }
-
-    static func robots(base: String) -> String {
-        "User-agent: *\nAllow: /\nSitemap: \(base)sitemap.xml\n"
     }
 }

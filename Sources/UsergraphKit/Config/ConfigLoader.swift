@@ -14,17 +14,33 @@ public enum ConfigLoader {
         "statistics": ["url"],
         "cache": ["maxAge"],
     ]
-    public static let languages: Set<String> = ["en", "ru"]
-
     public static func load(path: String) throws -> SiteConfig {
         let absolute = SiteConfig.standardized(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
         guard let data = FileManager.default.contents(atPath: absolute) else {
-            throw UsergraphError("No config file at \(absolute); run usergraph in a site folder, pass --config, or create one with `usergraph init`.", kind: .usage)
+            throw UsergraphError("errors.config.missing",
+                                 "No config file at {path}; run usergraph in a site folder, pass --config, or create one with `usergraph init`.",
+                                 ["path": absolute], kind: .usage)
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw UsergraphError("\(absolute) is not UTF-8 text.", kind: .usage)
+            throw UsergraphError("errors.config.notText", "{path} is not UTF-8 text.", ["path": absolute], kind: .usage)
         }
         return try parse(text, file: absolute)
+    }
+
+    /// The language and templates folder a config names, read even when the config has other
+    /// problems, so that those can be reported in its language; nil when the file is missing or
+    /// is not YAML at all.
+    public static func languageHint(path: String) -> (language: String, templates: String)? {
+        let absolute = SiteConfig.standardized(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+        guard let data = FileManager.default.contents(atPath: absolute), let text = String(data: data, encoding: .utf8),
+              let composed = try? Yams.compose(yaml: text), let mapping = composed.mapping else { return nil }
+        let root = (absolute as NSString).deletingLastPathComponent
+        var language = "en", templates = "Templates"
+        for (key, value) in mapping {
+            if key.string == "language", let v = value.string { language = v }
+            if key.string == "templates", let v = value.string, !v.isEmpty { templates = v }
+        }
+        return (language, SiteConfig.resolve(templates, against: root))
     }
 
     public static func parse(_ text: String, file: String) throws -> SiteConfig {
@@ -32,19 +48,21 @@ public enum ConfigLoader {
         do {
             node = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw UsergraphError("\(file): \(describe(error))", kind: .usage)
+            throw UsergraphError("errors.config.yaml", "{file}: {problem}", ["file": file], nested: ["problem": describe(error)], kind: .usage)
         }
         let root = (file as NSString).deletingLastPathComponent
         guard let node else { return SiteConfig(root: root) }
         guard let mapping = node.mapping else {
-            throw UsergraphError("\(file)\(where_(node)): the config must be a mapping of keys to values.", kind: .usage)
+            throw UsergraphError("errors.config.notMapping", "{where}: the config must be a mapping of keys to values.",
+                                 ["where": file + where_(node)], kind: .usage)
         }
         var reader = Reader(file: file)
         var config = SiteConfig(root: root)
+        var languageNode: Node?
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             guard topLevelKeys.contains(key) else {
-                reader.problem(keyNode, "unknown key `\(key)`", suggestion: suggestion(for: key, in: topLevelKeys))
+                reader.unknownKey(keyNode, key, suggestion: suggestion(for: key, in: topLevelKeys))
                 continue
             }
             switch key {
@@ -53,22 +71,22 @@ public enum ConfigLoader {
                 if let url = reader.string(value, key) {
                     if url.isEmpty { config.baseURL = nil }
                     else if URLCheck.isAbsoluteHTTP(url) { config.baseURL = url.hasSuffix("/") ? url : url + "/" }
-                    else { reader.problem(value, "`baseURL` must be an absolute http(s) URL, not `\(url)`") }
+                    else { reader.problem(value, "errors.config.baseURL", "{where}: `baseURL` must be an absolute http(s) URL, not `{value}`.", ["value": url]) }
                 }
             case "language":
                 if let lang = reader.string(value, key) {
-                    if languages.contains(lang) { config.language = lang }
-                    else { reader.problem(value, "`language` must be one of \(languages.sorted().joined(separator: ", ")), not `\(lang)`") }
+                    config.language = lang
+                    languageNode = value
                 }
             case "timeZone":
                 if let name = reader.string(value, key) {
                     if let zone = TimeZone(identifier: name) { config.timeZone = zone }
-                    else { reader.problem(value, "`timeZone` `\(name)` is not a known time zone (use a name like Europe/Moscow)") }
+                    else { reader.problem(value, "errors.config.timeZone", "{where}: `timeZone` `{value}` is not a known time zone (use a name like Europe/Moscow).", ["value": name]) }
                 }
             case "asOf":
                 if let text = reader.string(value, key) {
                     if let day = Day(iso: text) { config.asOf = day }
-                    else { reader.problem(value, "`asOf` must be a date like 2026-11-20, not `\(text)`") }
+                    else { reader.problem(value, "errors.config.asOf", "{where}: `asOf` must be a date like 2026-11-20, not `{value}`.", ["value": text]) }
                 }
             case "store": if let p = reader.path(value, key) { config.store = SiteConfig.resolve(p, against: root) }
             case "output": if let p = reader.path(value, key) { config.output = SiteConfig.resolve(p, against: root) }
@@ -81,12 +99,12 @@ public enum ConfigLoader {
                 if let v = section["login"] {
                     if let s = reader.string(v, "github.login") {
                         if GitHubLogin.isValid(s) { login = s }
-                        else { reader.problem(v, "`github.login` `\(s)` is not a valid GitHub login") }
+                        else { reader.problem(v, "errors.config.githubLogin", "{where}: `github.login` `{value}` is not a valid GitHub login.", ["value": s]) }
                     }
                 }
                 if let v = section["apiURL"], let s = reader.url(v, "github.apiURL") { api = s }
                 if let login { config.github = .init(login: login, apiURL: api) }
-                else if section["login"] == nil, !section.isEmpty { reader.problem(value, "`github` needs a `login`") }
+                else if section["login"] == nil, !section.isEmpty { reader.problem(value, "errors.config.githubNoLogin", "{where}: `github` needs a `login`.") }
             case "users":
                 if let v = reader.section(value, key)["url"] { config.usersURL = reader.url(v, "users.url") }
             case "statistics":
@@ -94,23 +112,39 @@ public enum ConfigLoader {
             case "cache":
                 if let v = reader.section(value, key)["maxAge"] {
                     if let n = v.int, n >= 0 { config.cacheMaxAge = n }
-                    else { reader.problem(v, "`cache.maxAge` must be a whole number of seconds, 0 or more") }
+                    else { reader.problem(v, "errors.config.maxAge", "{where}: `cache.maxAge` must be a whole number of seconds, 0 or more.") }
                 }
             default: break
             }
         }
+        // Checked last: `templates` may come after `language`.
+        if let node = languageNode { checkLanguage(config.language, templates: config.templates, node: node, reader: &reader) }
         if !reader.problems.isEmpty {
-            throw UsergraphError(reader.problems.joined(separator: "\n"), kind: .usage)
+            throw UsergraphError(messages: reader.problems, kind: .usage)
         }
         return config
     }
 
-    static func describe(_ error: YamlError) -> String {
+    /// A language is a code with a strings file in the theme (`Templates/strings/ru.yml`).
+    static func checkLanguage(_ language: String, templates: String, node: Node, reader: inout Reader) {
+        let known = Strings.available(templates: templates)
+        guard Strings.isLanguageCode(language), known.contains(language) else {
+            reader.problem(node, "errors.config.language",
+                           "{where}: `language` `{value}` has no strings file {file} (the theme has: {known}).",
+                           ["value": language, "file": Strings.path(templates: templates, language: language),
+                            "known": known.isEmpty ? "none" : known.joined(separator: ", ")])
+            return
+        }
+    }
+
+    /// A YAML syntax error: where, and libyaml's own words for what (those stay English).
+    static func describe(_ error: YamlError) -> Message {
         switch error {
         case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
-            return "line \(mark.line), column \(mark.column): \(problem)."
+            return Message("errors.yaml.syntax", "line {line}, column {column}: {problem}.",
+                           ["line": String(mark.line), "column": String(mark.column), "problem": problem])
         default:
-            return "not valid YAML (\(error))."
+            return Message("errors.yaml.other", "not valid YAML ({problem}).", ["problem": "\(error)"])
         }
     }
 
@@ -123,20 +157,30 @@ public enum ConfigLoader {
         known.first { $0.lowercased() == key.lowercased() }
     }
 
-    /// Collects every problem so the user sees them all at once.
+    /// Collects every problem so the user sees them all at once, each starting with
+    /// `file:line` (the `{where}` of its message).
     struct Reader {
         let file: String
-        var problems: [String] = []
+        var problems: [Message] = []
 
-        mutating func problem(_ node: Node, _ text: String, suggestion: String? = nil) {
-            var line = "\(file)\(ConfigLoader.where_(node)): \(text)"
-            if let suggestion { line += " (did you mean `\(suggestion)`?)" }
-            problems.append(line + ".")
+        mutating func problem(_ node: Node, _ key: String, _ english: String, _ args: [String: String] = [:]) {
+            var values = args
+            values["where"] = file + ConfigLoader.where_(node)
+            problems.append(Message(key, english, values))
+        }
+
+        mutating func unknownKey(_ node: Node, _ key: String, suggestion: String?) {
+            if let suggestion {
+                problem(node, "errors.config.unknownKeySuggest", "{where}: unknown key `{key}` (did you mean `{suggestion}`?).",
+                        ["key": key, "suggestion": suggestion])
+            } else {
+                problem(node, "errors.config.unknownKey", "{where}: unknown key `{key}`.", ["key": key])
+            }
         }
 
         mutating func string(_ node: Node, _ key: String) -> String? {
             guard case .scalar(let scalar) = node else {
-                problem(node, "`\(key)` must be a single value")
+                problem(node, "errors.config.notScalar", "{where}: `{key}` must be a single value.", ["key": key])
                 return nil
             }
             return scalar.string
@@ -144,14 +188,14 @@ public enum ConfigLoader {
 
         mutating func path(_ node: Node, _ key: String) -> String? {
             guard let s = string(node, key) else { return nil }
-            if s.isEmpty { problem(node, "`\(key)` must not be empty"); return nil }
+            if s.isEmpty { problem(node, "errors.config.emptyPath", "{where}: `{key}` must not be empty.", ["key": key]); return nil }
             return s
         }
 
         mutating func url(_ node: Node, _ key: String) -> String? {
             guard let s = string(node, key) else { return nil }
             guard URLCheck.isAbsoluteHTTP(s) else {
-                problem(node, "`\(key)` must be an absolute http(s) URL, not `\(s)`")
+                problem(node, "errors.config.url", "{where}: `{key}` must be an absolute http(s) URL, not `{value}`.", ["key": key, "value": s])
                 return nil
             }
             return s
@@ -159,7 +203,7 @@ public enum ConfigLoader {
 
         mutating func section(_ node: Node, _ key: String) -> [String: Node] {
             guard let mapping = node.mapping else {
-                problem(node, "`\(key)` must be a mapping of keys to values")
+                problem(node, "errors.config.notSection", "{where}: `{key}` must be a mapping of keys to values.", ["key": key])
                 return [:]
             }
             let known = ConfigLoader.sectionKeys[key] ?? []
@@ -167,7 +211,7 @@ public enum ConfigLoader {
             for (k, v) in mapping {
                 let name = k.string ?? ""
                 if known.contains(name) { result[name] = v }
-                else { problem(k, "unknown key `\(key).\(name)`", suggestion: ConfigLoader.suggestion(for: name, in: known)) }
+                else { unknownKey(k, key + "." + name, suggestion: ConfigLoader.suggestion(for: name, in: known).map { key + "." + $0 }) }
             }
             return result
         }

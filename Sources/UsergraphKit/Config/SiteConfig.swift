@@ -50,7 +50,7 @@ public struct SiteConfig: Sendable {
         override ?? asOf ?? Day(now, in: timeZone)
     }
 
-    static func resolve(_ path: String, against root: String) -> String {
+    public static func resolve(_ path: String, against root: String) -> String {
         if path.hasPrefix("/") { return standardized(path) }
         return standardized(root + "/" + path)
     }

@@ -7,11 +7,26 @@ public struct SiteData: Sendable {
     public let asOf: Day
     public let statistics: StatisticsResult
     public let avatars: Avatars
-    public let strings: ThemeStrings
+    /// The site's language: words the code draws (charts, achievement names) and the rules
+    /// numbers and dates are written by.
+    public let strings: Strings
+    /// Numbers, dates and durations as templates see them, in the site's language.
+    public let values: TemplateValues
 
-    public init(config: SiteConfig, snapshot: Snapshot, asOf: Day, statistics: StatisticsResult, avatars: Avatars, strings: ThemeStrings) {
+    public init(config: SiteConfig, snapshot: Snapshot, asOf: Day, statistics: StatisticsResult, avatars: Avatars, strings: Strings) {
         self.config = config; self.snapshot = snapshot; self.asOf = asOf; self.statistics = statistics
-        self.avatars = avatars; self.strings = strings
+        self.avatars = avatars; self.strings = strings; self.values = TemplateValues(strings: strings)
+    }
+
+    /// A workout type's name in the site's language, or the type as the store writes it.
+    public func workoutType(_ type: String) -> String {
+        strings.optionalText("workoutTypes." + type) ?? type
+    }
+
+    /// The day of an ISO-8601 timestamp in the site's zone, as a template value.
+    func day(ofTimestamp text: String?) -> Any? {
+        guard let text, let date = Timestamp.parse(text) else { return nil }
+        return values.date(Day(date, in: config.timeZone))
     }
 }
 
@@ -33,34 +48,20 @@ public struct PageSource: Sendable {
     }
 }
 
-/// Shared formatting of values for templates. Words stay in the templates; this only
-/// turns numbers and dates into text.
+/// Shared arithmetic of values for pages and reports; how they are written is the language's
+/// (`LanguageFormat`).
 enum Format {
     /// Whole minutes, rounded to the nearest.
     static func minutes(_ seconds: Int) -> Int { (seconds + 30) / 60 }
 
-    static func duration(_ seconds: Int) -> [String: Any] {
-        let minutes = minutes(seconds)
-        return ["hours": minutes / 60, "minutes": minutes % 60, "hasHours": minutes >= 60, "seconds": seconds]
-    }
-
-    /// The day part of an ISO-8601 timestamp, in the site's zone.
-    static func day(ofTimestamp text: String?, in zone: TimeZone) -> String? {
-        guard let text, let date = Timestamp.parse(text) else { return nil }
-        return Day(date, in: zone).iso
-    }
-
+    /// `72.4`: a plain decimal with a point, whatever the language (for the edit commands'
+    /// messages until they speak the site's language through `LanguageFormat`).
     static func decimal(_ value: Double, places: Int = 1) -> String {
         let scale = pow(10.0, Double(places))
         let rounded = (value * scale).rounded() / scale
         var text = String(format: "%.\(places)f", rounded)
         if text.hasPrefix("-"), Double(text) == 0 { text.removeFirst() }
         return text
-    }
-
-    static func signed(_ value: Double) -> String {
-        let text = decimal(value)
-        return value > 0.04 ? "+" + text : text
     }
 }
 

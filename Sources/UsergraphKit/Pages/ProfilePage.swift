@@ -8,25 +8,27 @@ enum ProfilePage {
 
     static func context(_ site: SiteData) -> [String: Any] {
         let page = SitePath.home
+        let v = site.values
         var context: [String: Any] = [:]
         if let owner = site.snapshot.owner {
             var card: [String: Any] = [:]
             let name = owner.name ?? owner.email ?? "?"
             if let v = owner.name, !v.isEmpty { card["name"] = v }
             if let v = owner.email, !v.isEmpty { card["email"] = v }
-            if let age = owner.age(on: site.asOf) { card["age"] = age }
+            if let age = owner.age(on: site.asOf) { card["age"] = v.number(age) }
             if let sex = owner.sex { card[sex == "M" ? "isMan" : sex == "W" ? "isWoman" : "otherSex"] = sex == "M" || sex == "W" ? true : sex }
             let avatarPath = site.avatars.sitePath(forStorePath: owner.avatar) ?? URLCheck.safeLink(owner.avatar).flatMap { site.avatars.sitePath(forURL: $0) }
             card["avatar"] = site.avatars.html(sitePath: avatarPath, name: name, size: 96, from: page)
-            card["filled"] = owner.email != nil && owner.name != nil && owner.sex != nil && owner.birthDate != nil
+            card["filled"] = owner.isFilled
             context["owner"] = card
         }
         if let cached = site.snapshot.profile {
             let p = cached.value
             var github: [String: Any] = [
                 "login": p.login,
-                "followers": p.followers ?? 0, "following": p.following ?? 0, "publicRepos": p.publicRepos ?? 0,
-                "fetchedOn": Format.day(ofTimestamp: cached.fetchedAt, in: site.config.timeZone) ?? cached.fetchedAt,
+                "followers": v.number(p.followers ?? 0), "following": v.number(p.following ?? 0),
+                "publicRepos": v.number(p.publicRepos ?? 0),
+                "fetchedOn": site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt,
             ]
             if let v = p.name, !v.isEmpty { github["name"] = v }
             if let v = p.bio, !v.isEmpty { github["bio"] = v }
@@ -34,21 +36,21 @@ enum ProfilePage {
             if let v = p.company, !v.isEmpty { github["company"] = v }
             if let blog = URLCheck.normalizedWebsite(p.blog) { github["blog"] = blog }
             if let url = URLCheck.safeLink(p.htmlURL) { github["url"] = url }
-            if let created = Format.day(ofTimestamp: p.createdAt, in: site.config.timeZone) { github["since"] = created }
+            if let created = site.day(ofTimestamp: p.createdAt) { github["since"] = created }
             github["avatar"] = site.avatars.html(sitePath: site.avatars.sitePath(forURL: p.avatarURL), name: p.name ?? p.login, size: 72, from: page)
             context["github"] = github
         }
         let stats = site.statistics
         let week = stats.details.thisWeek
         context["week"] = [
-            "count": week.count, "duration": Format.duration(week.seconds), "calories": week.calories,
-            "workouts": stats.details.thisWeekWorkouts.map { WorkoutRow.context($0, zone: site.config.timeZone) },
+            "count": v.number(week.count), "duration": v.duration(week.seconds), "calories": v.number(week.calories),
+            "workouts": stats.details.thisWeekWorkouts.map { WorkoutRow.context($0, site: site) },
             "hasWorkouts": week.count > 0,
         ] as [String: Any]
         let w = stats.report.workouts
-        context["streak"] = ["current": w.currentStreak, "longest": w.longestStreak, "alive": w.currentStreak > 0] as [String: Any]
-        context["level"] = ["level": w.level, "points": w.points, "toNext": 1000 - w.points % 1000] as [String: Any]
-        context["totals"] = ["count": w.count, "duration": Format.duration(w.totalSeconds), "calories": w.totalCalories] as [String: Any]
+        context["streak"] = ["current": v.number(w.currentStreak), "longest": v.number(w.longestStreak), "alive": w.currentStreak > 0] as [String: Any]
+        context["level"] = ["level": v.number(w.level), "points": v.number(w.points), "toNext": v.number(1000 - w.points % 1000)] as [String: Any]
+        context["totals"] = ["count": v.number(w.count), "duration": v.duration(w.totalSeconds), "calories": v.number(w.totalCalories)] as [String: Any]
         context["links"] = Links.context(from: page)
         return context
     }
@@ -56,15 +58,18 @@ enum ProfilePage {
 
 /// One workout as templates see it.
 enum WorkoutRow {
-    static func context(_ workout: Workout, zone: TimeZone) -> [String: Any] {
-        var row: [String: Any] = ["type": workout.type, "duration": Format.duration(workout.duration)]
+    static func context(_ workout: Workout, site: SiteData) -> [String: Any] {
+        let zone = site.config.timeZone
+        var row: [String: Any] = [
+            "type": site.workoutType(workout.type), "typeId": workout.type, "duration": site.values.duration(workout.duration),
+        ]
         if let date = workout.startDate {
-            row["date"] = Day(date, in: zone).iso
+            row["date"] = site.values.date(Day(date, in: zone))
             let local = Timestamp.format(date, in: zone)
             row["time"] = String(local.dropFirst(11).prefix(5))
         }
-        if let v = workout.calories { row["calories"] = v }
-        if let v = workout.exercises { row["exercises"] = v }
+        if let v = workout.calories { row["calories"] = site.values.number(v) }
+        if let v = workout.exercises { row["exercises"] = site.values.number(v) }
         if let v = workout.notes, !v.isEmpty { row["notes"] = v }
         return row
     }

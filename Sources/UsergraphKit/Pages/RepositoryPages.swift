@@ -18,10 +18,11 @@ enum RepositoryPages {
             "links": Links.context(from: page),
             "hasData": site.snapshot.repositories != nil,
             "repositories": repos.map { card($0, site: site) },
-            "count": summary.count, "stars": summary.stars, "forks": summary.forks,
+            "count": site.values.number(summary.count), "stars": site.values.number(summary.stars),
+            "forks": site.values.number(summary.forks),
             "tabs": tabs(from: page, current: .repositories),
         ]
-        if let cached = site.snapshot.repositories { context["fetchedOn"] = Format.day(ofTimestamp: cached.fetchedAt, in: site.config.timeZone) ?? cached.fetchedAt }
+        if let cached = site.snapshot.repositories { context["fetchedOn"] = site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt }
         if let login = site.config.github?.login ?? site.snapshot.profile?.value.login { context["login"] = login }
         return context
     }
@@ -32,22 +33,22 @@ enum RepositoryPages {
         var context: [String: Any] = [
             "links": Links.context(from: page),
             "hasData": site.snapshot.starred != nil,
-            "count": items.count,
+            "count": site.values.number(items.count),
             "starred": items.map { item -> [String: Any] in
                 var row = card(item.repo, site: site)
-                if let day = Format.day(ofTimestamp: item.starredAt, in: site.config.timeZone) { row["starredOn"] = day }
+                if let day = site.day(ofTimestamp: item.starredAt) { row["starredOn"] = day }
                 return row
             },
             "tabs": tabs(from: page, current: .starred),
         ]
-        if let cached = site.snapshot.starred { context["fetchedOn"] = Format.day(ofTimestamp: cached.fetchedAt, in: site.config.timeZone) ?? cached.fetchedAt }
+        if let cached = site.snapshot.starred { context["fetchedOn"] = site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt }
         return context
     }
 
     static func card(_ repo: Repository, site: SiteData) -> [String: Any] {
         var row: [String: Any] = [
             "name": repo.name, "fullName": repo.fullName ?? repo.name,
-            "stars": repo.stargazersCount ?? 0, "forks": repo.forksCount ?? 0,
+            "stars": site.values.number(repo.stargazersCount ?? 0), "forks": site.values.number(repo.forksCount ?? 0),
             "isFork": repo.fork ?? false, "archived": repo.archived ?? false,
         ]
         if let url = URLCheck.safeLink(repo.htmlURL), URLCheck.isAbsoluteHTTP(url) { row["url"] = url }
@@ -56,7 +57,7 @@ enum RepositoryPages {
             row["language"] = v
             row["languageHue"] = Int(SHA256.digest(Array(v.utf8))[0] % 360)
         }
-        if let v = Format.day(ofTimestamp: repo.pushedAt ?? repo.updatedAt, in: site.config.timeZone) { row["updatedOn"] = v }
+        if let v = site.day(ofTimestamp: repo.pushedAt ?? repo.updatedAt) { row["updatedOn"] = v }
         return row
     }
 

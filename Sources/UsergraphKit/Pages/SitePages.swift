@@ -17,3 +17,10 @@ public enum SitePages {
         }
     }
 }
+
+extension SitePages {
+    /// Every key the page builders read from the strings file, beside the `t.` keys the
+    /// templates name (checked by the theme).
+    public static let requirements: [Strings.Requirement] =
+        StatisticsCharts.requirements + Achievement.all.map { Strings.Requirement("achievements." + $0.id) }
+}

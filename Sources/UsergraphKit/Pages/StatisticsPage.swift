@@ -8,39 +8,51 @@ enum StatisticsPage {
         let page = SitePath.statistics
         let report = site.statistics.report
         let details = site.statistics.details
+        let v = site.values
         let w = report.workouts
-        var context: [String: Any] = ["links": Links.context(from: page), "asOf": report.asOf]
+        var context: [String: Any] = ["links": Links.context(from: page), "asOf": v.date(iso: report.asOf)]
         context["charts"] = StatisticsCharts.all(site)
 
         context["workouts"] = [
-            "count": w.count, "duration": Format.duration(w.totalSeconds), "calories": w.totalCalories,
-            "currentStreak": w.currentStreak, "longestStreak": w.longestStreak, "points": w.points, "level": w.level,
+            "count": v.number(w.count), "duration": v.duration(w.totalSeconds), "calories": v.number(w.totalCalories),
+            "currentStreak": v.number(w.currentStreak), "longestStreak": v.number(w.longestStreak),
+            "points": v.number(w.points), "level": v.number(w.level),
             "hasWorkouts": w.count > 0,
-            "achievements": w.achievements.map { ["id": $0, "is_\($0)": true] as [String: Any] },
+            "achievements": w.achievements.map { ["id": $0, "name": site.strings.text("achievements." + $0)] as [String: Any] },
             "hasAchievements": !w.achievements.isEmpty,
-            "byType": w.byType.map { ["type": $0.type, "count": $0.count, "duration": Format.duration($0.seconds)] as [String: Any] },
-            "weekly": w.weekly.map { ["weekStart": $0.weekStart, "count": $0.count, "duration": Format.duration($0.seconds)] as [String: Any] },
-            "monthly": w.monthly.map { ["month": $0.month, "count": $0.count, "duration": Format.duration($0.seconds)] as [String: Any] },
-            "activeDays": details.dailyWorkouts.reduce(0) { $0 + ($1.count > 0 ? 1 : 0) },
+            "byType": w.byType.map {
+                ["type": site.workoutType($0.type), "typeId": $0.type, "count": v.number($0.count), "duration": v.duration($0.seconds)] as [String: Any]
+            },
+            "weekly": w.weekly.map {
+                ["weekStart": v.date(iso: $0.weekStart), "count": v.number($0.count), "duration": v.duration($0.seconds)] as [String: Any]
+            },
+            "monthly": w.monthly.map {
+                ["month": v.month(iso: $0.month), "count": v.number($0.count), "duration": v.duration($0.seconds)] as [String: Any]
+            },
+            "activeDays": v.number(details.dailyWorkouts.reduce(0) { $0 + ($1.count > 0 ? 1 : 0) }),
         ] as [String: Any]
 
-        var weight: [String: Any] = ["hasData": report.weight.latest != nil, "records": details.weightSeries.count]
-        if let v = report.weight.latest { weight["latest"] = Format.decimal(v) }
-        if let v = report.weight.change30 { weight["change30"] = Format.signed(v) }
-        if let v = report.weight.change90 { weight["change90"] = Format.signed(v) }
-        weight["series"] = details.weightSeries.map { ["date": $0.day.iso, "kg": Format.decimal($0.kg)] as [String: Any] }
+        let format = site.strings.format
+        var weight: [String: Any] = ["hasData": report.weight.latest != nil, "records": v.number(details.weightSeries.count)]
+        if let kg = report.weight.latest { weight["latest"] = v.number(kg, places: 1) }
+        if let change = report.weight.change30 { weight["change30"] = format.signed(change) }
+        if let change = report.weight.change90 { weight["change90"] = format.signed(change) }
+        weight["series"] = details.weightSeries.map { ["date": v.date($0.day), "kg": v.number($0.kg, places: 1)] as [String: Any] }
         context["weight"] = weight
 
         let u = report.users
         let usersById = Dictionary((site.snapshot.users?.value ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         context["users"] = [
             "hasData": site.snapshot.users != nil, "hasVisits": site.snapshot.statistics != nil,
-            "count": u.count, "online": u.online, "men": u.sex.men, "women": u.sex.women, "other": u.sex.other,
-            "ageBuckets": details.ageBySex.map { ["bucket": $0.bucket, "men": $0.men, "women": $0.women, "total": $0.total] as [String: Any] },
-            "daily": u.views.daily.map { ["date": $0.date, "views": $0.views, "unique": $0.unique] as [String: Any] },
-            "views30": u.views.daily.reduce(0) { $0 + $1.views },
+            "count": v.number(u.count), "online": v.number(u.online),
+            "men": v.number(u.sex.men), "women": v.number(u.sex.women), "other": v.number(u.sex.other),
+            "ageBuckets": details.ageBySex.map {
+                ["bucket": $0.bucket, "men": v.number($0.men), "women": v.number($0.women), "total": v.number($0.total)] as [String: Any]
+            },
+            "daily": u.views.daily.map { ["date": v.date(iso: $0.date), "views": v.number($0.views), "unique": v.number($0.unique)] as [String: Any] },
+            "views30": v.number(u.views.daily.reduce(0) { $0 + $1.views }),
             "topVisitors": u.topVisitors.map { visitor -> [String: Any] in
-                var row: [String: Any] = ["id": visitor.userId, "views": visitor.views]
+                var row: [String: Any] = ["id": visitor.userId, "views": v.number(visitor.views)]
                 if let user = usersById[visitor.userId] {
                     row["username"] = user.username
                     row["url"] = page.link(to: .user(user.id))
@@ -51,15 +63,15 @@ enum StatisticsPage {
                 return row
             },
             "hasTopVisitors": !u.topVisitors.isEmpty,
-            "subscriptions": u.subscriptions, "unsubscriptions": u.unsubscriptions,
-            "netSubscribers": u.subscriptions - u.unsubscriptions,
+            "subscriptions": v.number(u.subscriptions), "unsubscriptions": v.number(u.unsubscriptions),
+            "netSubscribers": v.number(u.subscriptions - u.unsubscriptions),
         ] as [String: Any]
 
         let r = report.repositories
         context["repositories"] = [
             "hasData": site.snapshot.repositories != nil,
-            "count": r.count, "stars": r.stars, "forks": r.forks,
-            "languages": r.languages.map { ["language": $0.language, "count": $0.count] as [String: Any] },
+            "count": v.number(r.count), "stars": v.number(r.stars), "forks": v.number(r.forks),
+            "languages": r.languages.map { ["language": $0.language, "count": v.number($0.count)] as [String: Any] },
         ] as [String: Any]
         return context
     }

@@ -35,13 +35,13 @@ enum UsersPages {
         var context: [String: Any] = [
             "links": Links.context(from: page),
             "hasData": site.snapshot.users != nil,
-            "count": users.count,
-            "online": online,
+            "count": site.values.number(users.count),
+            "online": site.values.number(online),
             "users": slice.map { card($0, site: site, from: page, avatar: site.avatars.sitePath(forURL: $0.avatar?.url)) },
-            "first": (number - 1) * pageSize + 1,
-            "last": (number - 1) * pageSize + slice.count,
+            "first": site.values.number((number - 1) * pageSize + 1),
+            "last": site.values.number((number - 1) * pageSize + slice.count),
         ]
-        if let cached = site.snapshot.users { context["fetchedOn"] = Format.day(ofTimestamp: cached.fetchedAt, in: site.config.timeZone) ?? cached.fetchedAt }
+        if let cached = site.snapshot.users { context["fetchedOn"] = site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt }
         if pageCount > 1 {
             var pagination: [String: Any] = [
                 "current": number, "total": pageCount,
@@ -60,7 +60,7 @@ enum UsersPages {
     /// `avatar` is the stored avatar's site path, looked up once per page by the caller.
     static func card(_ user: DirectoryUser, site: SiteData, from page: SitePath, avatar: String?, avatarSize: Int = 48) -> [String: Any] {
         var card: [String: Any] = [
-            "id": user.id, "username": user.username, "age": user.age, "online": user.isOnline,
+            "id": user.id, "username": user.username, "age": site.values.number(user.age), "online": user.isOnline,
             "url": page.link(to: .user(user.id)),
             "avatar": site.avatars.html(sitePath: avatar, name: user.username, size: avatarSize, from: page),
         ]
@@ -81,7 +81,10 @@ enum UsersPages {
         context["links"] = Links.context(from: page)
         context["back"] = page.link(to: .usersPage(listPage))
         let files = (user.files ?? []).compactMap { file -> [String: Any]? in
-            var row: [String: Any] = ["id": file.id, "type": file.type, "isAvatar": file.type == "avatar"]
+            var row: [String: Any] = [
+                "id": file.id, "type": file.type, "isAvatar": file.type == "avatar",
+                "typeName": site.strings.optionalText("fileTypes." + file.type) ?? file.type,
+            ]
             if let local = file.url == avatarURL ? avatar : site.avatars.sitePath(forURL: file.url) {
                 row["src"] = page.link(toFile: local)
                 row["local"] = true
@@ -95,13 +98,14 @@ enum UsersPages {
         context["files"] = files
         context["hasFiles"] = !files.isEmpty
         let activity = site.statistics.details.activityByUser[user.id]
-        context["activity"] = [
-            "views": activity?.views ?? 0,
-            "subscriptions": activity?.subscriptions ?? 0,
-            "unsubscriptions": activity?.unsubscriptions ?? 0,
-            "lastVisit": activity?.lastVisit?.iso ?? "",
+        var activityContext: [String: Any] = [
+            "views": site.values.number(activity?.views ?? 0),
+            "subscriptions": site.values.number(activity?.subscriptions ?? 0),
+            "unsubscriptions": site.values.number(activity?.unsubscriptions ?? 0),
             "hasVisited": activity?.lastVisit != nil,
-        ] as [String: Any]
+        ]
+        if let day = activity?.lastVisit { activityContext["lastVisit"] = site.values.date(day) }
+        context["activity"] = activityContext
         return context
     }
 }

@@ -28,7 +28,7 @@ public final class SiteLock: @unchecked Sendable {
         let path = path(forSiteRoot: root)
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw UsergraphError("Cannot open the lock file \(path): \(String(cString: strerror(errno))).")
+            throw UsergraphError("errors.lock.open", "Cannot open the lock file {path}: {reason}.", ["path": path, "reason": String(cString: strerror(errno))])
         }
         while flock(descriptor, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {
             let code = errno
@@ -36,10 +36,10 @@ public final class SiteLock: @unchecked Sendable {
             close(descriptor)
             if code == EWOULDBLOCK {
                 throw UsergraphError(
-                    "Another usergraph run is working on this site (it holds \(path)); try again when it ends, or pass --wait.",
-                    kind: .locked)
+                    "errors.lock.held", "Another usergraph run is working on this site (it holds {path}); try again when it ends, or pass --wait.",
+                    ["path": path], kind: .locked)
             }
-            throw UsergraphError("Cannot lock \(path): \(String(cString: strerror(code))).")
+            throw UsergraphError("errors.lock.failed", "Cannot lock {path}: {reason}.", ["path": path, "reason": String(cString: strerror(code))])
         }
         // Who holds it, for a person looking at the file; the lock itself is the flock.
         _ = ftruncate(descriptor, 0)

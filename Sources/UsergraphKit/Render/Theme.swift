@@ -3,8 +3,9 @@ import Mustache
 import Yams
 
 /// The templates of a site, read and parsed once per build: page templates
-/// (`Templates/NAME.md`, front matter + Mustache Markdown), partials (`Templates/partials/`)
-/// and the page shell (`Templates/layout.html`).
+/// (`Templates/NAME.md`, front matter + Mustache Markdown), partials (`Templates/partials/`),
+/// the page shell (`Templates/layout.html`) and the words of one language
+/// (`Templates/strings/LANG.yml`), which every template sees as `t`.
 public struct Theme: Sendable {
     public struct Page: Sendable {
         public let name: String
@@ -17,52 +18,67 @@ public struct Theme: Sendable {
     let pages: [String: Page]
     let layout: MustacheTemplate
     let library: MustacheLibrary
-    public let strings: ThemeStrings
+    public let strings: Strings
 
     public static let requiredPages = ["profile", "users", "user", "repositories", "starred", "statistics", "404"]
 
-    public init(folder: String) throws {
+    /// Loads the theme in `language`, checking that the strings file has every key the
+    /// templates name (`t.…`) and every key in `require` (the words the code draws itself).
+    public init(folder: String, language: String = "en", require: [Strings.Requirement] = SitePages.requirements) throws {
         MarkdownEscapingRegistration.once()
         self.folder = folder
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw UsergraphError("The templates folder \(folder) does not exist; create it with `usergraph init` or set `templates` in usergraph.yml.")
+            throw UsergraphError("errors.theme.noFolder",
+                                 "The templates folder {folder} does not exist; create it with `usergraph init` or set `templates` in usergraph.yml.",
+                                 ["folder": folder])
         }
+        let strings = try Strings.load(templates: folder, language: language, require: require + LanguageFormat.requirements)
         var library = MustacheLibrary()
         let partials = folder + "/partials"
         for name in ((try? fm.contentsOfDirectory(atPath: partials)) ?? []).sorted() where name.hasSuffix(".md") || name.hasSuffix(".html") {
             let path = partials + "/" + name
             let text = try Theme.readText(path)
+            try TemplateKeys.check(text, path: path, strings: strings)
             let pragma = name.hasSuffix(".md") ? MarkdownEscapingRegistration.pragma : MarkdownEscapingRegistration.htmlPragma
             library.register(try Theme.compile(pragma + text, path: path, firstLine: 1), named: (name as NSString).deletingPathExtension)
         }
         var pages: [String: Page] = [:]
         for name in ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).sorted() where name.hasSuffix(".md") {
+            try TemplateKeys.check(try Theme.readText(folder + "/" + name), path: folder + "/" + name, strings: strings)
             let page = try Theme.loadPage(folder + "/" + name)
             pages[page.name] = page
         }
         for name in Theme.requiredPages where pages[name] == nil {
-            throw UsergraphError("The template \(folder)/\(name).md is missing; every theme needs \(Theme.requiredPages.map { $0 + ".md" }.joined(separator: ", ")).")
+            throw UsergraphError("errors.theme.missingPage", "The template {path} is missing; every theme needs {pages}.",
+                                 ["path": "\(folder)/\(name).md", "pages": Theme.requiredPages.map { $0 + ".md" }.joined(separator: ", ")])
         }
         let layoutPath = folder + "/layout.html"
         guard fm.fileExists(atPath: layoutPath) else {
-            throw UsergraphError("The page shell \(layoutPath) is missing.")
+            throw UsergraphError("errors.theme.noLayout", "The page shell {path} is missing.", ["path": layoutPath])
         }
-        self.layout = try Theme.compile(MarkdownEscapingRegistration.htmlPragma + Theme.readText(layoutPath), path: layoutPath, firstLine: 1)
+        let layoutText = try Theme.readText(layoutPath)
+        try TemplateKeys.check(layoutText, path: layoutPath, strings: strings)
+        self.layout = try Theme.compile(MarkdownEscapingRegistration.htmlPragma + layoutText, path: layoutPath, firstLine: 1)
         self.pages = pages
         self.library = library
-        self.strings = try ThemeStrings(file: folder + "/strings.yml")
+        self.strings = strings
     }
 
     /// Renders a page: its Markdown body with the data, through cmark, into the layout.
     /// `context` is what the page's template sees; `shell` is what the layout sees besides
     /// `content`, `title` and `description`.
-    public func render(page name: String, context: [String: Any], shell: [String: Any]) throws -> String {
-        guard let page = pages[name] else { throw UsergraphError("No template named \(name).md in \(folder).") }
+    public func render(page name: String, context pageContext: [String: Any], shell: [String: Any]) throws -> String {
+        guard let page = pages[name] else {
+            throw UsergraphError("errors.theme.noTemplate", "No template named {name}.md in {folder}.", ["name": name, "folder": folder])
+        }
+        var context = pageContext
+        context["t"] = TemplateStrings(strings)
         let markdown = page.body.render(context, library: library)
         let content = Markdown.html(markdown)
         var layoutContext = shell
+        layoutContext["t"] = context["t"]
         layoutContext["content"] = content
         layoutContext["title"] = page.title.render(context, library: library).trimmingWhitespace()
         if let description = page.description {
@@ -74,7 +90,7 @@ public struct Theme: Sendable {
 
     static func readText(_ path: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw UsergraphError("Cannot read the template \(path) as UTF-8 text.")
+            throw UsergraphError("errors.theme.notText", "Cannot read the template {path} as UTF-8 text.", ["path": path])
         }
         return text
     }
@@ -87,7 +103,7 @@ public struct Theme: Sendable {
         if let frontMatter {
             let node: Node?
             do { node = try Yams.compose(yaml: frontMatter) } catch let error as YamlError {
-                throw UsergraphError("\(path): front matter \(ConfigLoader.describe(error))")
+                throw UsergraphError("errors.theme.frontMatterYAML", "{path}: front matter {problem}", ["path": path], nested: ["problem": ConfigLoader.describe(error)])
             }
             if let mapping = node?.mapping {
                 for (key, value) in mapping {
@@ -96,7 +112,8 @@ public struct Theme: Sendable {
                     case "description": description = value.string
                     default:
                         let line = key.mark.map { $0.line + 1 } ?? 1
-                        throw UsergraphError("\(path):\(line): unknown front matter key `\(key.string ?? "")` (use title or description).")
+                        throw UsergraphError("errors.theme.frontMatterKey", "{where}: unknown front matter key `{key}` (use title or description).",
+                                             ["where": "\(path):\(line)", "key": key.string ?? ""])
                     }
                 }
             }
@@ -115,7 +132,7 @@ public struct Theme: Sendable {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         lines.removeFirst()
         guard let end = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) else {
-            throw UsergraphError("\(path): the front matter that starts on line 1 is never closed with `---`.")
+            throw UsergraphError("errors.theme.frontMatterOpen", "{path}: the front matter that starts on line 1 is never closed with `---`.", ["path": path])
         }
         let front = lines[..<end].joined(separator: "\n")
         let body = lines[(end + 1)...].joined(separator: "\n")
@@ -130,18 +147,20 @@ public struct Theme: Sendable {
             let tag = error.context.line.trimmingCharacters(in: .whitespaces)
                 .replacingOccurrences(of: MarkdownEscapingRegistration.pragma, with: "")
                 .replacingOccurrences(of: MarkdownEscapingRegistration.htmlPragma, with: "")
-            throw UsergraphError("\(path):\(line): \(describe(error.error)) in `\(tag)`.")
+            throw UsergraphError("errors.theme.syntax", "{where}: {problem} in `{tag}`.",
+                                 ["where": "\(path):\(line)", "tag": tag],
+                                 nested: ["problem": describe(error.error)])
         }
     }
 
-    static func describe(_ error: Error) -> String {
+    static func describe(_ error: Error) -> Message {
         switch error as? MustacheTemplate.Error {
-        case .sectionCloseNameIncorrect: "a section is closed with the wrong name"
-        case .unfinishedName: "a tag is not finished"
-        case .expectedSectionEnd: "a section is opened but never closed"
-        case .invalidSetDelimiter: "a set-delimiter tag is malformed"
-        case .invalidConfigVariableSyntax, .unrecognisedConfigVariable: "a pragma tag is malformed"
-        default: "a template syntax error"
+        case .sectionCloseNameIncorrect: Message("errors.theme.wrongClose", "a section is closed with the wrong name")
+        case .unfinishedName: Message("errors.theme.unfinishedTag", "a tag is not finished")
+        case .expectedSectionEnd: Message("errors.theme.unclosedSection", "a section is opened but never closed")
+        case .invalidSetDelimiter: Message("errors.theme.badDelimiter", "a set-delimiter tag is malformed")
+        case .invalidConfigVariableSyntax, .unrecognisedConfigVariable: Message("errors.theme.badPragma", "a pragma tag is malformed")
+        default: Message("errors.theme.syntaxOther", "a template syntax error")
         }
     }
 }

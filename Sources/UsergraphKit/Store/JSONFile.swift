@@ -7,7 +7,7 @@ public enum JSONFile {
     public static func read<T: Decodable>(_ type: T.Type, at path: String) throws -> T? {
         guard let data = FileManager.default.contents(atPath: path) else {
             if FileManager.default.fileExists(atPath: path) {
-                throw UsergraphError("Cannot read \(path): permission denied or not a regular file.")
+                throw UsergraphError("errors.store.unreadable", "Cannot read {path}: permission denied or not a regular file.", ["path": path])
             }
             return nil
         }
@@ -18,54 +18,63 @@ public enum JSONFile {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
-            throw UsergraphError("\(path): \(describe(error, data: data))")
+            throw UsergraphError("errors.store.decode", "{path}: {problem}", ["path": path], nested: ["problem": describe(error, data: data)])
         }
     }
 
-    static func describe(_ error: DecodingError, data: Data) -> String {
+    static func describe(_ error: DecodingError, data: Data) -> Message {
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             if let problem = JSONSyntax.firstError(in: data) {
-                return "line \(problem.line), column \(problem.column): \(problem.message); the file is not valid JSON."
+                return Message("errors.store.syntax", "line {line}, column {column}: {problem}; the file is not valid JSON.",
+                               ["line": String(problem.line), "column": String(problem.column)], nested: ["problem": problem.message])
             }
-            return "the file is not valid JSON."
+            return Message("errors.store.notJSON", "the file is not valid JSON.")
         case .dataCorrupted(let context):
-            return "at \(path(context.codingPath)): \(context.debugDescription)"
+            // Foundation's own words about a value it could not read; they stay English.
+            return Message("errors.store.badValue", "at {path}: {problem}", ["problem": context.debugDescription],
+                           nested: ["path": path(context.codingPath)])
         case .keyNotFound(let key, let context):
-            return "at \(path(context.codingPath + [key])): a required value is missing."
+            return Message("errors.store.missingValue", "at {path}: a required value is missing.", nested: ["path": path(context.codingPath + [key])])
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return "at \(path(context.codingPath)): expected \(typeName(type))."
+            return Message("errors.store.wrongType", "at {path}: expected {type}.",
+                           nested: ["path": path(context.codingPath), "type": typeName(type)])
         @unknown default:
-            return "the file does not have the expected shape."
+            return Message("errors.store.shape", "the file does not have the expected shape.")
         }
     }
 
-    static func path(_ keys: [any CodingKey]) -> String {
-        if keys.isEmpty { return "the top level" }
+    /// Where in the document: `[0].kg`, or "the top level" in words.
+    static func path(_ keys: [any CodingKey]) -> Message {
+        if keys.isEmpty { return Message("errors.store.topLevel", "the top level") }
         var text = ""
         for key in keys {
             if let index = key.intValue { text += "[\(index)]" }
             else { text += text.isEmpty ? key.stringValue : "." + key.stringValue }
         }
-        return text
+        return .verbatim(text)
     }
 
-    static func typeName(_ type: Any.Type) -> String {
+    static func typeName(_ type: Any.Type) -> Message {
         switch type {
-        case is String.Type: "a string"
-        case is Int.Type, is Double.Type: "a number"
-        case is Bool.Type: "true or false"
+        case is String.Type: Message("errors.store.aString", "a string")
+        case is Int.Type, is Double.Type: Message("errors.store.aNumber", "a number")
+        case is Bool.Type: Message("errors.store.aBool", "true or false")
         default:
-            String(describing: type).hasPrefix("Array") ? "a list" : "an object"
+            String(describing: type).hasPrefix("Array") ? Message("errors.store.aList", "a list") : Message("errors.store.anObject", "an object")
         }
     }
 
     /// Encodes with stable key order and two-space indentation, then writes atomically.
     public static func write(_ value: some Encodable, to path: String) throws {
+        try AtomicFile.write(try encode(value), to: path)
+    }
+
+    /// The bytes `write` would store (also what `--json` listings print).
+    public static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value) + Data("\n".utf8)
-        try AtomicFile.write(data, to: path)
+        return try encoder.encode(value) + Data("\n".utf8)
     }
 }
 
@@ -77,7 +86,7 @@ public enum AtomicFile {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temporary = folder + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else { throw UsergraphError("Cannot write \(path): \(String(cString: strerror(errno))).") }
+        guard fd >= 0 else { throw UsergraphError("errors.store.write", "Cannot write {path}: {reason}.", ["path": path, "reason": String(cString: strerror(errno))]) }
         var ok = true
         data.withUnsafeBytes { buffer in
             var offset = 0
@@ -92,7 +101,7 @@ public enum AtomicFile {
         guard ok, rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw UsergraphError("Cannot write \(path): \(reason).")
+            throw UsergraphError("errors.store.write", "Cannot write {path}: {reason}.", ["path": path, "reason": reason])
         }
     }
 }

@@ -7,7 +7,7 @@ enum JSONSyntax {
     struct Problem: Equatable {
         var line: Int
         var column: Int
-        var message: String
+        var message: Message
     }
 
     static func firstError(in data: Data) -> Problem? {
@@ -16,7 +16,9 @@ enum JSONSyntax {
             parser.skipSpace()
             try parser.value(depth: 0)
             parser.skipSpace()
-            if parser.index < parser.bytes.count { throw Parser.Failure(index: parser.index, message: "unexpected text after the end of the document") }
+            if parser.index < parser.bytes.count {
+                throw Parser.Failure(index: parser.index, message: Message("errors.json.trailing", "unexpected text after the end of the document"))
+            }
             return nil
         } catch let failure as Parser.Failure {
             return parser.problem(failure)
@@ -26,7 +28,7 @@ enum JSONSyntax {
     }
 
     struct Parser {
-        struct Failure: Error { var index: Int; var message: String }
+        struct Failure: Error { var index: Int; var message: Message }
         let bytes: [UInt8]
         var index = 0
 
@@ -47,28 +49,28 @@ enum JSONSyntax {
             while index < bytes.count, [32, 9, 10, 13].contains(bytes[index]) { index += 1 }
         }
 
-        func fail(_ message: String) -> Failure { Failure(index: index, message: message) }
+        func fail(_ message: Message) -> Failure { Failure(index: index, message: message) }
 
         mutating func value(depth: Int) throws {
-            guard depth < 512 else { throw fail("nesting too deep") }
-            guard index < bytes.count else { throw fail("the document ends where a value was expected") }
+            guard depth < 512 else { throw fail(Message("errors.json.deep", "nesting too deep")) }
+            guard index < bytes.count else { throw fail(Message("errors.json.endValue", "the document ends where a value was expected")) }
             switch bytes[index] {
             case UInt8(ascii: "{"):
                 index += 1; skipSpace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return }
                 while true {
                     skipSpace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail(Message("errors.json.key", "expected a key in double quotes")) }
                     try string()
                     skipSpace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after a key") }
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail(Message("errors.json.colon", "expected ':' after a key")) }
                     index += 1; skipSpace()
                     try value(depth: depth + 1)
                     skipSpace()
-                    guard index < bytes.count else { throw fail("the document ends inside an object") }
+                    guard index < bytes.count else { throw fail(Message("errors.json.endObject", "the document ends inside an object")) }
                     if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
                     if bytes[index] == UInt8(ascii: "}") { index += 1; return }
-                    throw fail("expected ',' or '}'")
+                    throw fail(Message("errors.json.commaBrace", "expected ',' or '}'"))
                 }
             case UInt8(ascii: "["):
                 index += 1; skipSpace()
@@ -77,10 +79,10 @@ enum JSONSyntax {
                     skipSpace()
                     try value(depth: depth + 1)
                     skipSpace()
-                    guard index < bytes.count else { throw fail("the document ends inside a list") }
+                    guard index < bytes.count else { throw fail(Message("errors.json.endList", "the document ends inside a list")) }
                     if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
                     if bytes[index] == UInt8(ascii: "]") { index += 1; return }
-                    throw fail("expected ',' or ']'")
+                    throw fail(Message("errors.json.commaBracket", "expected ',' or ']'"))
                 }
             case UInt8(ascii: "\""):
                 try string()
@@ -90,13 +92,13 @@ enum JSONSyntax {
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 try number()
             default:
-                throw fail("unexpected character")
+                throw fail(Message("errors.json.character", "unexpected character"))
             }
         }
 
         mutating func literal(_ word: String) throws {
             for b in word.utf8 {
-                guard index < bytes.count, bytes[index] == b else { throw fail("unexpected character") }
+                guard index < bytes.count, bytes[index] == b else { throw fail(Message("errors.json.character", "unexpected character")) }
                 index += 1
             }
         }
@@ -106,14 +108,14 @@ enum JSONSyntax {
             while index < bytes.count {
                 let b = bytes[index]
                 if b == UInt8(ascii: "\"") { index += 1; return }
-                if b < 0x20 { throw fail("a control character inside a string") }
+                if b < 0x20 { throw fail(Message("errors.json.control", "a control character inside a string")) }
                 if b == UInt8(ascii: "\\") {
                     index += 1
-                    guard index < bytes.count, Array("\"\\/bfnrtu".utf8).contains(bytes[index]) else { throw fail("an invalid escape in a string") }
+                    guard index < bytes.count, Array("\"\\/bfnrtu".utf8).contains(bytes[index]) else { throw fail(Message("errors.json.escape", "an invalid escape in a string")) }
                 }
                 index += 1
             }
-            throw fail("a string that never ends")
+            throw fail(Message("errors.json.endString", "a string that never ends"))
         }
 
         mutating func number() throws {
@@ -123,7 +125,7 @@ enum JSONSyntax {
             while index < bytes.count, (48...57).contains(bytes[index]) || [46, 101, 69, 43, 45].contains(bytes[index]) {
                 index += 1; digits += 1
             }
-            if digits == 0 { index = start; throw fail("an invalid number") }
+            if digits == 0 { index = start; throw fail(Message("errors.json.number", "an invalid number")) }
         }
     }
 }

@@ -1,4 +1,5 @@
-/// A failure the user can act on: one plain sentence that says what and where.
+/// A failure the user can act on: one plain sentence that says what and where (a config with
+/// several problems says them one per line), sayable in the site's language (see `Message`).
 public struct UsergraphError: Error, Sendable, CustomStringConvertible, Equatable {
     public enum Kind: Sendable, Equatable {
         /// The command line or the config is wrong: exit 64.
@@ -10,11 +11,39 @@ public struct UsergraphError: Error, Sendable, CustomStringConvertible, Equatabl
     }
 
     public let kind: Kind
-    public let message: String
+    public let messages: [Message]
 
-    public init(_ message: String, kind: Kind = .failure) {
+    /// A message with a key in the strings files: `UsergraphError("errors.lock.held",
+    /// "Another run holds {path}.", ["path": path], kind: .locked)`.
+    public init(_ key: String, _ english: String, _ args: [String: String] = [:], nested: [String: Message] = [:], kind: Kind = .failure) {
+        self.init(Message(key, english, args, nested: nested), kind: kind)
+    }
+
+    public init(_ message: Message, kind: Kind = .failure) {
+        self.init(messages: [message], kind: kind)
+    }
+
+    public init(messages: [Message], kind: Kind = .failure) {
         self.kind = kind
-        self.message = message
+        self.messages = messages
+    }
+
+    /// A message not converted to a key yet: said in English whatever the language.
+    public init(_ message: String, kind: Kind = .failure) {
+        self.init(.verbatim(message), kind: kind)
+    }
+
+    /// The error as one message, to say inside another ("… was left as it was: REASON").
+    public var sentence: Message {
+        messages.count == 1 ? messages[0] : .verbatim(message)
+    }
+
+    /// The English text.
+    public var message: String { text(nil) }
+
+    /// The text in the language of `strings` (English without them).
+    public func text(_ strings: Strings?) -> String {
+        messages.map { $0.text(strings) }.joined(separator: "\n")
     }
 
     public var description: String { message }

@@ -1,0 +1,163 @@
+import CSystem
+import Foundation
+
+/// A site being written. Files go into a staging folder beside the output folder, which then
+/// takes the output's place in one atomic exchange, so the output always holds a complete site:
+/// the old one or the new one, whenever the process dies.
+///
+/// A file whose bytes equal the published one is hard-linked from it rather than written, so
+/// it keeps its inode and timestamp and hosts and rsync see no change.
+public final class StagedSite: @unchecked Sendable {
+    /// How the staged file came to be.
+    public enum Outcome: Sendable { case written, kept }
+
+    public let output: String
+    public let folder: String
+    private let lock = NSLock()
+    private var staged = Set<String>()
+    private var madeFolders = Set<String>()
+    private var written = 0
+    private var kept = 0
+
+    /// Makes a fresh staging folder beside `output`, after clearing what a killed run left.
+    public init(output: String) throws {
+        self.output = output
+        let parent = (output as NSString).deletingLastPathComponent
+        let name = (output as NSString).lastPathComponent
+        try StagedSite.clearLeftovers(output: output)
+        folder = parent + "/." + name + ".staging-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    /// The relative paths staged so far.
+    public var paths: Set<String> { lock.withLock { staged } }
+
+    /// Stages one file. Safe to call from many threads at once; each path only once.
+    @discardableResult
+    public func put(_ data: Data, at relative: String) throws -> Outcome {
+        let target = folder + "/" + relative
+        try makeFolder(for: relative)
+        let outcome: Outcome
+        if StagedSite.sameBytes(data, asFileAt: output + "/" + relative), link(output + "/" + relative, target) == 0 {
+            outcome = .kept
+        } else {
+            try StagedSite.writeFile(data, to: target)
+            outcome = .written
+        }
+        lock.withLock {
+            staged.insert(relative)
+            if outcome == .kept { kept += 1 } else { written += 1 }
+        }
+        return outcome
+    }
+
+    /// Swaps the staged site in and removes the old one. Returns the counts for the report.
+    public func publish() throws -> PublishCounts {
+        let removed = countRemoved()
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        let exists = fm.fileExists(atPath: output, isDirectory: &isDirectory)
+        if exists, !isDirectory.boolValue {
+            throw UsergraphError("errors.publish.outputIsFile", "The output path {path} is a file, not a folder; nothing was published.", ["path": output])
+        }
+        if !exists {
+            guard rename(folder, output) == 0 else {
+                throw UsergraphError("errors.publish.failed", "Cannot publish the site to {path}: {reason}.", ["path": output, "reason": String(cString: strerror(errno))])
+            }
+        } else if csystem_exchange_paths(folder, output) != 0 {
+            try swapWithRenames()
+        }
+        // The staging path now holds the old site; a kill here leaves it for the next run to clear.
+        try? fm.removeItem(atPath: folder)
+        return lock.withLock { PublishCounts(written: written, kept: kept, removed: removed) }
+    }
+
+    /// Throws the staging folder away after a failed build; the output was never touched.
+    public func discard() {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Where the kernel or file system cannot exchange two folders: move the old one aside,
+    /// then the new one in. A kill between the two renames leaves no output; `clearLeftovers` puts the
+    /// old site back on the next run.
+    private func swapWithRenames() throws {
+        let parent = (output as NSString).deletingLastPathComponent
+        let old = parent + "/." + (output as NSString).lastPathComponent + ".old-\(getpid())"
+        guard rename(output, old) == 0 else {
+            throw UsergraphError("errors.publish.moveAside", "Cannot move the old site at {path} aside: {reason}.", ["path": output, "reason": String(cString: strerror(errno))])
+        }
+        guard rename(folder, output) == 0 else {
+            let reason = String(cString: strerror(errno))
+            _ = rename(old, output)
+            throw UsergraphError("errors.publish.failed", "Cannot publish the site to {path}: {reason}.", ["path": output, "reason": reason])
+        }
+        // Keep `folder` meaning "the old site" for the caller's cleanup.
+        _ = rename(old, folder)
+    }
+
+    /// Files of the published site that the new one no longer has.
+    private func countRemoved() -> Int {
+        let staged = paths
+        return FileTree.files(in: output, includingHidden: true).count { !staged.contains($0) }
+    }
+
+    private func makeFolder(for relative: String) throws {
+        let folderPart = (relative as NSString).deletingLastPathComponent
+        guard !folderPart.isEmpty else { return }
+        let needed = lock.withLock { !madeFolders.contains(folderPart) }
+        guard needed else { return }
+        try FileManager.default.createDirectory(atPath: folder + "/" + folderPart, withIntermediateDirectories: true)
+        lock.withLock { _ = madeFolders.insert(folderPart) }
+    }
+
+    static func sameBytes(_ data: Data, asFileAt path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == data.count,
+              let existing = FileManager.default.contents(atPath: path) else { return false }
+        return existing == data
+    }
+
+    /// A plain write: the staging folder is private until the exchange, so no temp-and-rename.
+    static func writeFile(_ data: Data, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw UsergraphError("errors.store.write", "Cannot write {path}: {reason}.", ["path": path, "reason": String(cString: strerror(errno))])
+        }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                guard let base = buffer.baseAddress else { return }
+                let count = Glibc.write(descriptor, base + offset, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw UsergraphError("errors.store.write", "Cannot write {path}: {reason}.", ["path": path, "reason": String(cString: strerror(errno))])
+                }
+                offset += count
+            }
+        }
+    }
+
+    /// Clears what a killed run left beside the output: staging folders, and an old site moved
+    /// aside by `swapWithRenames`, which goes back in place if the output is missing.
+    public static func clearLeftovers(output: String) throws {
+        let parent = (output as NSString).deletingLastPathComponent
+        let name = (output as NSString).lastPathComponent
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        let leftovers = ((try? fm.contentsOfDirectory(atPath: parent)) ?? []).sorted()
+        if !fm.fileExists(atPath: output), let old = leftovers.last(where: { $0.hasPrefix("." + name + ".old-") }) {
+            _ = rename(parent + "/" + old, output)
+        }
+        for leftover in leftovers where leftover.hasPrefix("." + name + ".staging-") || leftover.hasPrefix("." + name + ".old-") {
+            try? fm.removeItem(atPath: parent + "/" + leftover)
+        }
+    }
+}
+
+/// What a publish changed, for the closing line of `build`.
+public struct PublishCounts: Sendable, Equatable {
+    public var written: Int
+    public var kept: Int
+    public var removed: Int
+}

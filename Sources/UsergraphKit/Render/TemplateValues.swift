@@ -1,0 +1,132 @@
+import Mustache
+
+/// `t` in templates: the words of the site's language. `{{t.nav.users}}` is a piece of text;
+/// a text with `{name}` places is filled from the template's data where it is used
+/// (`{{t.users.pageOf}}` with "page {current} of {total}"); a counted phrase is said with its
+/// number through a transform, `{{t.count.workouts(week.count)}}` → "5 тренировок".
+/// Every `t.` key a template names is checked when the theme loads (`TemplateKeys`).
+struct TemplateStrings: MustacheParent {
+    let strings: Strings
+    let prefix: String
+
+    init(_ strings: Strings, prefix: String = "") { self.strings = strings; self.prefix = prefix }
+
+    func child(named name: String) -> Any? {
+        let key = prefix.isEmpty ? name : prefix + "." + name
+        switch strings.entry(key) {
+        case .text(let value):
+            guard let template = strings.template(key) else { return value }
+            // Mustache renders a lambda's text as a template in the current context, escaped
+            // as the surrounding template escapes, so `{name}` becomes the data's `{{name}}`.
+            return MustacheLambda { template }
+        case .list(let items): return items
+        case .plural: return nil
+        case nil: return strings.isGroup(key) ? TemplateStrings(strings, prefix: key) : nil
+        }
+    }
+}
+
+/// A count or amount in a template: `{{views}}` writes it in the language's digits
+/// (12,345 / 12 345), `{{t.count.views(views)}}` says it with its noun in the right form.
+struct TemplateNumber: MustacheCustomRenderable, MustacheTransformable, MustacheParent {
+    let value: Double
+    let places: Int
+    let strings: Strings
+
+    var renderText: String {
+        places == 0 ? strings.format.number(Int(value)) : strings.format.number(value, places: places)
+    }
+
+    var isNull: Bool { false }
+
+    func transform(_ name: String) -> Any? {
+        if name.hasPrefix("t.") {
+            let key = String(name.dropFirst(2))
+            return places == 0 ? strings.plural(key, Int(value)) : strings.plural(key, value, places: places)
+        }
+        return Int(value).transform(name)
+    }
+
+    /// `value`: the plain number, for attributes and CSS.
+    func child(named name: String) -> Any? {
+        name == "value" ? (places == 0 ? String(Int(value)) : String(value)) : nil
+    }
+}
+
+/// A day in a template: `{{since}}` → November 20, 2026 / 20 ноября 2026 г.; `{{since.iso}}`
+/// → 2026-11-20 (for `<time datetime>`), `{{since.short}}` → Nov 20.
+struct TemplateDate: MustacheCustomRenderable, MustacheParent {
+    let day: Day
+    let format: LanguageFormat
+
+    var renderText: String { format.date(day) }
+    var isNull: Bool { false }
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "iso": day.iso
+        case "short": format.shortDate(day)
+        case "long": format.date(day)
+        default: nil
+        }
+    }
+}
+
+/// A month in a template: `{{month}}` → November 2026 / Ноябрь 2026; `{{month.iso}}` → 2026-11.
+struct TemplateMonth: MustacheCustomRenderable, MustacheParent {
+    let month: Month
+    let format: LanguageFormat
+
+    var renderText: String { format.monthYear(month) }
+    var isNull: Bool { false }
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "iso": month.iso
+        case "short": format.monthShort(month.month) + " " + String(month.year)
+        default: nil
+        }
+    }
+}
+
+/// A duration in a template: `{{duration}}` → 1 h 20 min / 1 ч 20 мин (whole minutes);
+/// `hours`, `minutes` (numbers), `hasHours` and `seconds` for a layout of one's own.
+struct TemplateDuration: MustacheCustomRenderable, MustacheParent {
+    let seconds: Int
+    let strings: Strings
+
+    var renderText: String { strings.format.duration(seconds: seconds) }
+    var isNull: Bool { false }
+
+    func child(named name: String) -> Any? {
+        let minutes = Format.minutes(seconds)
+        switch name {
+        case "hours": return TemplateNumber(value: Double(minutes / 60), places: 0, strings: strings)
+        case "minutes": return TemplateNumber(value: Double(minutes % 60), places: 0, strings: strings)
+        case "totalMinutes": return TemplateNumber(value: Double(minutes), places: 0, strings: strings)
+        case "hasHours": return minutes >= 60
+        case "seconds": return seconds
+        default: return nil
+        }
+    }
+}
+
+/// Makes the values above for page builders.
+public struct TemplateValues: Sendable {
+    public let strings: Strings
+
+    public init(strings: Strings) { self.strings = strings }
+
+    public func number(_ value: Int) -> Any { TemplateNumber(value: Double(value), places: 0, strings: strings) }
+    public func number(_ value: Double, places: Int) -> Any { TemplateNumber(value: value, places: places, strings: strings) }
+    public func date(_ day: Day) -> Any { TemplateDate(day: day, format: strings.format) }
+    public func month(_ month: Month) -> Any { TemplateMonth(month: month, format: strings.format) }
+    public func duration(_ seconds: Int) -> Any { TemplateDuration(seconds: seconds, strings: strings) }
+    /// A day from `YYYY-MM-DD`, or the text as it is when it is not one.
+    public func date(iso: String) -> Any { Day(iso: iso).map(date) ?? iso }
+    public func month(iso: String) -> Any {
+        let parts = iso.split(separator: "-")
+        guard parts.count == 2, let y = Int(parts[0]), let m = Int(parts[1]), (1...12).contains(m) else { return iso }
+        return month(Month(year: y, month: m))
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+@testable import UsergraphKit
+
+/// Relative path → bytes of every file under a folder, hidden ones included.
+func siteTree(_ root: String) throws -> [String: Data] {
+    var tree: [String: Data] = [:]
+    for file in FileTree.files(in: root, includingHidden: true) {
+        tree[file] = try Data(contentsOf: URL(fileURLWithPath: root + "/" + file))
+    }
+    return tree
+}
+
+/// Relative path → (inode, modification time in nanoseconds).
+func fileIdentities(_ root: String) -> [String: [Int]] {
+    var identities: [String: [Int]] = [:]
+    for file in FileTree.files(in: root, includingHidden: true) {
+        var info = stat()
+        guard stat(root + "/" + file, &info) == 0 else { continue }
+        identities[file] = [Int(info.st_ino), Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)]
+    }
+    return identities
+}
+
+@Suite struct PublishTests {
+    /// A copy of the demo site (config, store, theme) that a test may change.
+    static func demoCopy() throws -> String {
+        let root = try TestPaths.scratch("publish")
+        for item in ["usergraph.yml", "Store", "Templates", "Public"] {
+            try FileManager.default.copyItem(atPath: TestPaths.repository + "/" + item, toPath: root + "/" + item)
+        }
+        return root
+    }
+
+    @discardableResult
+    static func build(_ root: String, output: String? = nil, baseURL: String? = nil, asOf: Day? = nil, force: Bool = false) throws -> BuildReport {
+        let config = try ConfigLoader.load(path: root + "/usergraph.yml")
+        return try SiteBuild.run(config: config, options: BuildOptions(output: output, baseURL: baseURL, asOf: asOf, force: force))
+    }
+
+    @Test func twoBuildsOfTheSameInputsAreByteIdentical() throws {
+        let root = try Self.demoCopy()
+        try Self.build(root, output: root + "/one", baseURL: "https://example.org/")
+        try Self.build(root, output: root + "/two", baseURL: "https://example.org/")
+        let one = try siteTree(root + "/one"), two = try siteTree(root + "/two")
+        #expect(one.count > 500)
+        #expect(one.keys.sorted() == two.keys.sorted())
+        let differing = one.keys.filter { one[$0] != two[$0] }.sorted()
+        #expect(differing.isEmpty, "differ: \(differing.prefix(5))")
+    }
+
+    /// Both ways a rebuild can find nothing new: the stamp says so before rendering, or
+    /// (forced to render) every file compares equal to the published one and is linked, not written.
+    @Test(arguments: [false, true]) func aRebuildWithNothingNewRewritesNoFile(force: Bool) throws {
+        let root = try Self.demoCopy()
+        let first = try Self.build(root, baseURL: "https://example.org/")
+        #expect(first.changes.kept == 0 && first.changes.removed == 0 && !first.upToDate)
+        let before = fileIdentities(root + "/_site")
+        let second = try Self.build(root, baseURL: "https://example.org/", force: force)
+        #expect(second.upToDate == !force)
+        #expect(second.changes == PublishCounts(written: 0, kept: first.changes.written, removed: 0))
+        let after = fileIdentities(root + "/_site")
+        #expect(before.count == first.changes.written)
+        let touched = before.keys.filter { before[$0] != after[$0] }.sorted()
+        #expect(touched.isEmpty, "rewritten: \(touched.prefix(5))")
+    }
+
+    @Test func theStampGoesStaleWhenAnInputOrTheOutputChanges() throws {
+        let root = try Self.demoCopy()
+        try Self.build(root)
+        #expect(try Self.build(root).upToDate)
+        // A store file rewritten with the same bytes is a new file: render (and keep every byte).
+        let weights = try Data(contentsOf: URL(fileURLWithPath: root + "/Store/weights.json"))
+        try AtomicFile.write(weights, to: root + "/Store/weights.json")
+        let afterEdit = try Self.build(root)
+        #expect(!afterEdit.upToDate && afterEdit.changes.written == 0)
+        #expect(try Self.build(root).upToDate)
+        // Another as-of day, another theme file, or an output folder replaced by hand: render.
+        #expect(try !Self.build(root, asOf: Day(iso: "2026-11-21")).upToDate)
+        #expect(try Self.build(root, asOf: Day(iso: "2026-11-21")).upToDate)
+        try TestPaths.write("---\ntitle: Starred\n---\nStars.\n", to: root + "/Templates/starred.md")
+        #expect(try !Self.build(root).upToDate)
+        try FileManager.default.removeItem(atPath: root + "/_site")
+        #expect(try !Self.build(root).upToDate)
+        #expect(FileManager.default.fileExists(atPath: root + "/_site/index.html"))
+    }
+
+    @Test func aChangeRewritesOnlyTheFilesItTouchesAndRemovesWhatIsGone() throws {
+        let root = try Self.demoCopy()
+        try Self.build(root)
+        let before = fileIdentities(root + "/_site")
+        // Drop the last user: their page goes, the lists and statistics change, other users stay.
+        let usersPath = root + "/Store/users.json"
+        var envelope = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: usersPath))) as? [String: Any])
+        var data = try #require(envelope["data"] as? [String: Any])
+        var users = try #require(data["users"] as? [[String: Any]])
+        let gone = try #require(users.last?["id"] as? Int)
+        users.removeLast()
+        data["users"] = users
+        envelope["data"] = data
+        try JSONSerialization.data(withJSONObject: envelope).write(to: URL(fileURLWithPath: usersPath))
+
+        let report = try Self.build(root)
+        #expect(report.changes.removed >= 1)
+        #expect(!FileManager.default.fileExists(atPath: root + "/_site/users/\(gone)/index.html"))
+        #expect(report.changes.written > 0 && report.changes.written < 20, "\(report.changes)")
+        let after = fileIdentities(root + "/_site")
+        #expect(after["users/1/index.html"] == before["users/1/index.html"])
+        #expect(after["users/index.html"] != before["users/index.html"])
+    }
+
+    @Test func theSitemapListsEveryPageAndKeepsTheDateOfUnchangedOnes() throws {
+        let root = try Self.demoCopy()
+        try Self.build(root, baseURL: "https://example.org/", asOf: Day(iso: "2026-11-20"))
+        try Self.build(root, baseURL: "https://example.org/", asOf: Day(iso: "2026-11-21"))
+        let sitemap = try TestPaths.read(root + "/_site/sitemap.xml")
+        let pages = FileTree.files(in: root + "/_site").filter { $0.hasSuffix("index.html") }
+        #expect(sitemap.components(separatedBy: "<url>").count - 1 == pages.count)
+        for page in pages {
+            let url = "https://example.org/" + page.dropLast("index.html".count)
+            #expect(sitemap.contains("<loc>\(url)</loc>"), "sitemap misses \(url)")
+        }
+        // Statistics count the new day; a repository list does not depend on it.
+        #expect(sitemap.contains("<loc>https://example.org/statistics/</loc><lastmod>2026-11-21</lastmod>"))
+        #expect(sitemap.contains("<loc>https://example.org/repositories/</loc><lastmod>2026-11-20</lastmod>"))
+    }
+
+    @Test func leftoversOfAKilledRunAreClearedAndAMissingSiteIsPutBack() throws {
+        let parent = try TestPaths.scratch("leftovers")
+        let output = parent + "/_site"
+        try TestPaths.write("old site", to: parent + "/._site.old-4242/index.html")
+        try TestPaths.write("half", to: parent + "/._site.staging-4243/index.html")
+        let staged = try StagedSite(output: output)
+        // The output was missing (killed between two renames): the old site is back in place.
+        #expect(try TestPaths.read(output + "/index.html") == "old site")
+        let names = try FileManager.default.contentsOfDirectory(atPath: parent).sorted()
+        #expect(names == ["._site.staging-\(getpid())", "_site"])
+        staged.discard()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == ["_site"])
+    }
+
+    @Test func assetsGetContentHashedNamesThatPagesReferTo() throws {
+        let root = try Self.demoCopy()
+        try Self.build(root)
+        let css = try Data(contentsOf: URL(fileURLWithPath: root + "/Public/assets/style.css"))
+        let name = PublicAssets.hashedName("assets/style.css", data: css)
+        #expect(FileManager.default.fileExists(atPath: root + "/_site/" + name))
+        #expect(try TestPaths.read(root + "/_site/users/3/index.html").contains("href=\"../../\(name)\""))
+        // A changed stylesheet is a new name, and the old one leaves the site.
+        try TestPaths.write(String(decoding: css, as: UTF8.self) + "\n/* changed */\n", to: root + "/Public/assets/style.css")
+        try Self.build(root)
+        #expect(!FileManager.default.fileExists(atPath: root + "/_site/" + name))
+        #expect(!(try TestPaths.read(root + "/_site/users/3/index.html").contains(name)))
+    }
+
+    @Test func aFailedBuildLeavesThePublishedSiteAsItWas() throws {
+        let root = try Self.demoCopy()
+        try Self.build(root)
+        let before = try siteTree(root + "/_site")
+        try TestPaths.write("{\"broken\": ", to: root + "/Store/workouts.json")
+        #expect(throws: UsergraphError.self) { try Self.build(root) }
+        #expect(try siteTree(root + "/_site") == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix("._site.staging") || $0.hasPrefix("._site.old") }.isEmpty)
+    }
+}

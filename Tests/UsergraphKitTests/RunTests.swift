@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+@testable import UsergraphKit
+
+/// The executable as cron and a person run it: the lock, quiet success, kills, `serve`.
+@Suite(.serialized) struct RunTests {
+    @Test func aQuietSuccessPrintsNothing() throws {
+        let root = try PublishTests.demoCopy()
+        // Pipes are not terminals, which is how cron runs us: silent even without --quiet.
+        for arguments in [["build"], ["build", "--quiet"]] {
+            let result = try Executable.run(arguments, in: root)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.isEmpty && result.stderr.isEmpty, "printed: \(result.stdout)\(result.stderr)")
+        }
+    }
+
+    @Test func aFailurePrintsOneParagraphAndExitsNonZero() throws {
+        let root = try PublishTests.demoCopy()
+        try TestPaths.write("[{\"id\": ", to: root + "/Store/weights.json")
+        let result = try Executable.run(["build", "--quiet"], in: root)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("usergraph: ") && result.stderr.contains("weights.json"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func aRunWhileAnotherHoldsTheLockExits75AndTouchesNothing() throws {
+        let root = try PublishTests.demoCopy()
+        #expect(try Executable.run(["build"], in: root).status == 0)
+        let before = fileIdentities(root + "/_site")
+        // Change an input, so a run that did get through would show in the output.
+        try TestPaths.write("title: Changed\ntimeZone: Europe/Moscow\nasOf: 2026-11-20\n", to: root + "/usergraph.yml")
+        let lock = try SiteLock.acquire(siteRoot: root)
+        let refused = try Executable.run(["build"], in: root)
+        #expect(refused.status == 75)
+        #expect(refused.stderr.contains("Another usergraph run is working on this site"), "\(refused.stderr)")
+        #expect(fileIdentities(root + "/_site") == before)
+
+        // With --wait it queues behind the holder and runs once the lock is free.
+        let (process, out, err) = try Executable.start(["build", "--wait"], in: root)
+        usleep(400_000)
+        #expect(process.isRunning, "--wait must not run while the lock is held")
+        #expect(fileIdentities(root + "/_site") == before)
+        lock.release()
+        let waited = Executable.finish(process, out, err)
+        #expect(waited.status == 0, "\(waited.stderr)")
+        #expect(try TestPaths.read(root + "/_site/index.html").contains("Changed"))
+    }
+
+    @Test func concurrentWaitingRunsTakeTurnsAndLeaveACompleteSite() throws {
+        let root = try PublishTests.demoCopy()
+        let runs = try (0..<3).map { _ in try Executable.start(["build", "--wait"], in: root) }
+        let results = runs.map { Executable.finish($0.0, $0.1, $0.2) }
+        #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
+        let reference = try PublishTests.demoCopy()
+        try PublishTests.build(reference)
+        #expect(try siteTree(root + "/_site") == siteTree(reference + "/_site"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix("._site.staging") || $0.hasPrefix("._site.old") }.isEmpty)
+    }
+
+    /// Kills builds at moments spread over a whole build and checks that the output is always
+    /// one complete site, the old or the new, never a mix, never missing.
+    @Test func aBuildKilledAtAnyMomentLeavesACompleteSite() throws {
+        let root = try PublishTests.demoCopy()
+        let old = root + "/old", new = root + "/new"
+        #expect(try Executable.run(["build", "--output", old, "--as-of", "2026-11-01"], in: root).status == 0)
+        #expect(try Executable.run(["build", "--output", new, "--as-of", "2026-11-20"], in: root).status == 0)
+        let oldTree = try siteTree(old), newTree = try siteTree(new)
+        #expect(oldTree != newTree)
+        // How long the run under test takes here (over an existing site), to spread the kills over it.
+        try FileManager.default.copyItem(atPath: old, toPath: root + "/_site")
+        let started = Date()
+        #expect(try Executable.run(["build", "--as-of", "2026-11-20"], in: root).status == 0)
+        let duration = Date().timeIntervalSince(started)
+
+        var generator = SeededGenerator(seed: 20261121)
+        var outcomes: [String: Int] = [:]
+        for _ in 0..<16 {
+            try? FileManager.default.removeItem(atPath: root + "/_site")
+            try FileManager.default.copyItem(atPath: old, toPath: root + "/_site")
+            let (process, out, err) = try Executable.start(["build", "--as-of", "2026-11-20"], in: root)
+            usleep(UInt32(Double.random(in: 0...(duration * 1.2), using: &generator) * 1_000_000))
+            kill(process.processIdentifier, SIGKILL)
+            _ = Executable.finish(process, out, err)
+            let tree = try siteTree(root + "/_site")
+            let state = tree == oldTree ? "old" : tree == newTree ? "new" : "broken"
+            outcomes[state, default: 0] += 1
+            #expect(state != "broken", "a killed build left a mixed site (\(tree.count) files)")
+        }
+        // The next run clears whatever the killed ones left beside the output.
+        #expect(try Executable.run(["build"], in: root).status == 0)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix("._site.staging") || $0.hasPrefix("._site.old") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+        #expect(outcomes["old", default: 0] > 0, "no kill landed before the swap: \(outcomes)")
+        print("killed builds left: \(outcomes)")
+    }
+
+    @Test func servePreviewsTheSiteAndNothingOutsideIt() throws {
+        let root = try PublishTests.demoCopy()
+        #expect(try Executable.run(["build"], in: root).status == 0)
+        try TestPaths.write("secret", to: root + "/secret.txt")
+        try FileManager.default.createSymbolicLink(atPath: root + "/_site/escape", withDestinationPath: root)
+        let (process, out, err) = try Executable.start(["serve", "--port", "0"], in: root)
+        defer { process.terminate(); _ = Executable.finish(process, out, err) }
+        let line = try Self.firstLine(of: out)
+        let port = try #require(line.split(separator: ":").last.flatMap { UInt16($0.trimmingCharacters(in: CharacterSet.decimalDigits.inverted)) })
+
+        let home = try RawHTTP.request("/", port: port)
+        #expect(home.status == 200 && home.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(String(decoding: home.body, as: UTF8.self).contains("<!DOCTYPE html>"))
+        #expect(try RawHTTP.request("/users/7/", port: port).status == 200)
+        let folder = try RawHTTP.request("/users", port: port)
+        #expect(folder.status == 301 && folder.headers["location"] == "/users/")
+        let css = try #require(FileTree.files(in: root + "/_site/assets").first { $0.hasSuffix(".css") })
+        #expect(try RawHTTP.request("/assets/" + css, port: port).headers["content-type"] == "text/css; charset=utf-8")
+        let icon = try #require(FileTree.files(in: root + "/_site/assets").first { $0.hasSuffix(".svg") })
+        #expect(try RawHTTP.request("/assets/" + icon, port: port).headers["content-type"] == "image/svg+xml")
+        let head = try RawHTTP.request("HEAD", "/", port: port)
+        #expect(head.status == 200 && head.body.isEmpty && head.headers["content-length"] == String(home.body.count))
+        #expect(try RawHTTP.request("POST", "/", port: port).status == 405)
+
+        let notFound = try Data(contentsOf: URL(fileURLWithPath: root + "/_site/404.html"))
+        for path in ["/nope/", "/../secret.txt", "/%2e%2e/secret.txt", "/users/%2e%2e/%2e%2e/secret.txt", "/..%2fsecret.txt",
+                     "/escape/secret.txt", "/escape/usergraph.yml", "/.%2e/secret.txt", "/users/..%5c..%5csecret.txt"] {
+            let response = try RawHTTP.request(path, port: port)
+            #expect(response.status == 404, "\(path) → \(response.status)")
+            #expect(response.body == notFound, "\(path) must get the site's 404 page")
+        }
+
+        // A second server on the same port says so plainly.
+        let taken = try Executable.run(["serve", "--port", String(port)], in: root)
+        #expect(taken.status == 1)
+        #expect(taken.stderr.contains("Port \(port) on 127.0.0.1 is already in use"), "\(taken.stderr)")
+    }
+
+    static func firstLine(of pipe: Pipe) throws -> String {
+        var data = Data()
+        while !data.contains(UInt8(ascii: "\n")) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            data.append(chunk)
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so the kill moments are the same every run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
