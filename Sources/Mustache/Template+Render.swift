@@ -260,7 +260,7 @@ extension MustacheTemplate {
             guard let result = lambda(parameter) else { return "" }
             if let string = result as? String {
                 do {
-                    let newTemplate = try MustacheTemplate(string: context.contentType.escapeText(string))
+                    let newTemplate = try LambdaTemplates.parse(context.contentType.escapeText(string))
                     return self.renderSection(context.stack.last, with: newTemplate, context: context)
                 } catch {
                     return ""
@@ -280,7 +280,7 @@ extension MustacheTemplate {
             guard let result = lambda(parameter) else { return "" }
             if let string = result as? String {
                 do {
-                    let newTemplate = try MustacheTemplate(string: string)
+                    let newTemplate = try LambdaTemplates.parse(string)
                     return self.renderSection(context.stack.last, with: newTemplate, context: context)
                 } catch {
                     return ""
@@ -424,5 +424,23 @@ extension MustacheTemplate {
     private func unwrapIfAnyContainsOptional(_ value: Any) -> Any {
         guard let opt = value as? AnyOptional else { return value }
         return opt.anyWrapped ?? value  // nil? keep the original Optional.none
+    }
+}
+
+/// usergraph: the templates lambdas return, parsed once per distinct text rather than on every
+/// call (a theme's words with `{name}` places are lambdas used on every page). Parsing is a
+/// pure function of the text and templates are immutable values, so a cached one renders the
+/// same; the cache stops growing at a few thousand texts.
+enum LambdaTemplates {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var parsed: [String: MustacheTemplate] = [:]
+
+    static func parse(_ text: String) throws -> MustacheTemplate {
+        if let template = lock.withLock({ parsed[text] }) { return template }
+        let template = try MustacheTemplate(string: text)
+        lock.withLock {
+            if parsed.count < 4096 { parsed[text] = template }
+        }
+        return template
     }
 }

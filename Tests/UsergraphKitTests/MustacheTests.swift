@@ -44,6 +44,16 @@ import Testing
         #expect(try render("{{#nav.users}}current{{/nav.users}}{{#nav.profile}}wrong{{/nav.profile}}", data) == "current")
     }
 
+    /// Lambda texts are parsed once and kept: the same text must still render each context's
+    /// data, escaped as the template around it escapes.
+    @Test func lambdaTemplatesRenderEachContext() throws {
+        let lambda = MustacheLambda { "<b>{{name}}</b>" }
+        #expect(try render("{{lambda}}", ["lambda": lambda, "name": "Anna & Co"]) == "&lt;b&gt;Anna &amp; Co&lt;/b&gt;")
+        #expect(try render("{{% CONTENT_TYPE: TEXT}}{{lambda}}", ["lambda": lambda, "name": "Anna & Co"]) == "<b>Anna & Co</b>")
+        #expect(try render("{{lambda}}", ["lambda": lambda, "name": "Boris"]) == "&lt;b&gt;Boris&lt;/b&gt;")
+        #expect(try render("{{#list}}{{lambda}};{{/list}}", ["lambda": lambda, "list": [["name": "x"], ["name": "y"]]]) == "&lt;b&gt;x&lt;/b&gt;;&lt;b&gt;y&lt;/b&gt;;")
+    }
+
     struct Parent: MustacheParent {
         func child(named name: String) -> Any? { name == "greeting" ? "hi" : nil }
     }
