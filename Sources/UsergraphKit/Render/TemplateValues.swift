@@ -5,24 +5,57 @@ import Mustache
 /// (`{{t.users.pageOf}}` with "page {current} of {total}"); a counted phrase is said with its
 /// number through a transform, `{{t.count.workouts(week.count)}}` → "5 тренировок".
 /// Every `t.` key a template names is checked when the theme loads (`TemplateKeys`).
-struct TemplateStrings: MustacheParent {
-    let strings: Strings
-    let prefix: String
+///
+/// Made once per theme as nested dictionaries, which the template library looks up directly
+/// (every page looks up dozens of words): a group (`nav`, `chart.weekly`) is a dictionary of
+/// its keys; a text is a String, or, with `{name}` places, a lambda whose text Mustache renders
+/// as a template in the current context, escaped as the surrounding template escapes; a list is
+/// [String]; a counted phrase is absent, since it is only said through a transform. A key that
+/// is both a text and a group is the text.
+final class TemplateWords: @unchecked Sendable {
+    /// Never changed after `init`, so every rendering thread can read it.
+    let tree: [String: Any]
 
-    init(_ strings: Strings, prefix: String = "") { self.strings = strings; self.prefix = prefix }
+    init(_ strings: Strings) {
+        final class Node {
+            var values: [String: Any] = [:]
+            var groups: [String: Node] = [:]
 
-    func child(named name: String) -> Any? {
-        let key = prefix.isEmpty ? name : prefix + "." + name
-        switch strings.entry(key) {
-        case .text(let value):
-            guard let template = strings.template(key) else { return value }
-            // Mustache renders a lambda's text as a template in the current context, escaped
-            // as the surrounding template escapes, so `{name}` becomes the data's `{{name}}`.
-            return MustacheLambda { template }
-        case .list(let items): return items
-        case .plural: return nil
-        case nil: return strings.isGroup(key) ? TemplateStrings(strings, prefix: key) : nil
+            func node(at path: some Sequence<Substring>) -> Node {
+                var node = self
+                for part in path {
+                    let key = String(part)
+                    if let next = node.groups[key] { node = next } else {
+                        let next = Node()
+                        node.groups[key] = next
+                        node = next
+                    }
+                }
+                return node
+            }
+
+            var dictionary: [String: Any] {
+                var result: [String: Any] = [:]
+                for (key, group) in groups { result[key] = group.dictionary }
+                for (key, value) in values { result[key] = value }
+                return result
+            }
         }
+        let root = Node()
+        for group in strings.groups { _ = root.node(at: group.split(separator: ".")) }
+        for (key, entry) in strings.entries {
+            let value: Any
+            switch entry {
+            case .text(let text):
+                if let template = strings.template(key) { value = MustacheLambda { template } } else { value = text }
+            case .list(let items): value = items
+            case .plural: continue
+            }
+            var parts = key.split(separator: ".")
+            guard let last = parts.popLast() else { continue }
+            root.node(at: parts).values[String(last)] = value
+        }
+        tree = root.dictionary
     }
 }
 

@@ -19,6 +19,8 @@ public struct Theme: Sendable {
     let layout: MustacheTemplate
     let library: MustacheLibrary
     public let strings: Strings
+    /// `t` in every template: the words of `strings`, made once.
+    let words: TemplateWords
 
     public static let requiredPages = ["profile", "users", "user", "repositories", "starred", "statistics", "404"]
 
@@ -64,6 +66,7 @@ public struct Theme: Sendable {
         self.pages = pages
         self.library = library
         self.strings = strings
+        self.words = TemplateWords(strings)
     }
 
     /// Renders a page: its Markdown body with the data, through cmark, into the layout.
@@ -74,7 +77,7 @@ public struct Theme: Sendable {
             throw UsergraphError("errors.theme.noTemplate", "No template named {name}.md in {folder}.", ["name": name, "folder": folder])
         }
         var context = pageContext
-        context["t"] = TemplateStrings(strings)
+        context["t"] = words.tree
         let markdown = page.body.render(context, library: library)
         let content = Markdown.html(markdown)
         var layoutContext = shell
