@@ -7,7 +7,7 @@ Usage: python3 Scripts/bench/bench.py [--users 1000,10000] [--runs 5] [--binary 
 For each number of users it generates a site with Scripts/bench/make-bench-site.py into a
 temporary folder, then measures with the given (release) binary:
 
-  full build     into an empty output folder
+  full build     into a new, empty output folder
   no change      a rebuild with nothing changed
   one workout    a rebuild after one workout is appended to Store/workouts.json
 
@@ -69,25 +69,29 @@ def bench_size(users: int, runs: int, binary: Path, hugo: str | None, work: Path
     print(f"\n== {users:,} users: generating…", flush=True)
     generate = [sys.executable, str(HERE / "make-bench-site.py"), str(site), "--users", str(users)]
     subprocess.run(generate + (["--hugo", str(hugo_site)] if hugo else []), check=True)
-    output = work / f"out-{users}"
-    build = [str(binary), "build", "--config", str(site / "usergraph.yml"), "--output", str(output), "--quiet"]
-    hugo_build = [hugo, "--quiet", "--destination", "public"] if hugo else None
+    def build(output: Path) -> list[str]:
+        return [str(binary), "build", "--config", str(site / "usergraph.yml"), "--output", str(output), "--quiet"]
 
+    # Every full build goes into a new folder, and old outputs are removed only when this size
+    # is done: ext4 without a journal (as on the build machine) skips inodes deleted in the last
+    # 30 seconds when it makes new ones, so 20,000 files made right after 20,000 were deleted
+    # cost several times the system time they normally do, for usergraph and Hugo alike.
     results: dict[str, list[dict]] = {"full": [], "hugo": [], "nochange": [], "workout": []}
-    for _ in range(runs):
-        shutil.rmtree(output, ignore_errors=True)
-        results["full"].append(measure(build))
-        if hugo_build:
-            shutil.rmtree(hugo_site / "public", ignore_errors=True)
-            shutil.rmtree(hugo_site / "resources", ignore_errors=True)
-            results["hugo"].append(measure(hugo_build, cwd=hugo_site))
+    for run in range(runs):
+        output = work / f"out-{users}-{run}"
+        results["full"].append(measure(build(output)))
+        if hugo:
+            results["hugo"].append(measure([hugo, "--quiet", "--destination", f"public-{run}"], cwd=hugo_site))
     pages = count_pages(output)
-    hugo_pages = count_pages(hugo_site / "public") if hugo_build else 0
+    hugo_pages = count_pages(hugo_site / "public-0") if hugo else 0
     for _ in range(runs):
-        results["nochange"].append(measure(build))
+        results["nochange"].append(measure(build(output)))
     for number in range(runs):
         add_workout(site / "Store", number)
-        results["workout"].append(measure(build))
+        results["workout"].append(measure(build(output)))
+    for run in range(runs):
+        shutil.rmtree(work / f"out-{users}-{run}", ignore_errors=True)
+    shutil.rmtree(hugo_site, ignore_errors=True)
 
     summary = {"users": users, "pages": pages, "hugoPages": hugo_pages, "runs": runs}
     for step, measured in results.items():
