@@ -191,3 +191,42 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site + "/_site"))
     }
 }
+
+@Suite struct UsersPaginationTests {
+    @Test(arguments: [
+        (1, 1, [1]), (1, 3, [1, 2, 3]), (2, 3, [1, 2, 3]),
+        (1, 10, [1, 2, 3, 10]), (4, 10, [1, 2, 3, 4, 5, 6, 10]),
+        (5, 10, [1, 2, 3, 4, 5, 6, 7, 10]), (6, 10, [1, 4, 5, 6, 7, 8, 9, 10]), (10, 10, [1, 8, 9, 10]),
+        (500, 1000, [1, 498, 499, 500, 501, 502, 1000]),
+    ])
+    func theListLinksToTheEndsAndTheNeighbours(current: Int, total: Int, expected: [Int]) {
+        #expect(UsersPages.pageWindow(current: current, total: total) == expected)
+    }
+
+    @Test func everyWindowIsShortOrderedAndLeavesOutTwoOrMoreNumbersAtAGap() {
+        for total in 1...40 {
+            for current in 1...total {
+                let window = UsersPages.pageWindow(current: current, total: total)
+                #expect(window.first == 1 && window.last == total && window.contains(current))
+                #expect(window.count <= 9, "\(current) of \(total): \(window)")
+                #expect(zip(window, window.dropFirst()).allSatisfy { $1 == $0 + 1 || $1 >= $0 + 3 }, "\(window)")
+                #expect(window.contains { abs($0 - current) <= 2 } && (max(1, current - 2)...min(total, current + 2)).allSatisfy(window.contains))
+            }
+        }
+    }
+
+    @Test func aLongListShowsAWindowOfPageLinks() throws {
+        let users = (1...1_250).map { #"{"id":\#($0),"username":"u\#($0)","sex":"M","age":30,"isOnline":false,"files":[]}"# }
+        let root = try TestPaths.site(store: [
+            "users.json": #"{"source":"x","fetchedAt":"2026-11-20T06:00:00Z","data":{"users":[\#(users.joined(separator: ","))]}}"#,
+        ])
+        _ = try SiteBuild.run(config: try ConfigLoader.load(path: root + "/usergraph.yml"))
+        let html = try TestPaths.read(root + "/_site/users/page/7/index.html")
+        let nav = try #require(html.range(of: #"<nav class="pagination"[\s\S]*?</nav>"#, options: .regularExpression).map { String(html[$0]) })
+        let links = nav.components(separatedBy: "href=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        // Without a base URL, links name the file, so the site opens from disk.
+        #expect(links == [6, 1, 5, 6, 8, 9, 13, 8].map { $0 == 1 ? "../../../users/index.html" : "../../../users/page/\($0)/index.html" })
+        #expect(nav.contains(#"<span aria-current="page">7</span>"#))
+        #expect(nav.components(separatedBy: "class=\"gap\"").count - 1 == 2, "one gap after 1, one before 13")
+    }
+}

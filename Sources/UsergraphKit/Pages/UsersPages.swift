@@ -43,10 +43,11 @@ enum UsersPages {
         ]
         if let cached = site.snapshot.users { context["fetchedOn"] = site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt }
         if pageCount > 1 {
+            let window = Set(pageWindow(current: number, total: pageCount))
             var pagination: [String: Any] = [
                 "current": number, "total": pageCount,
-                "pages": (1...pageCount).map { n -> [String: Any] in
-                    ["number": n, "url": page.link(to: .usersPage(n)), "current": n == number]
+                "pages": pageWindow(current: number, total: pageCount).map { n -> [String: Any] in
+                    ["number": n, "url": page.link(to: .usersPage(n)), "current": n == number, "gapBefore": n > 1 && !window.contains(n - 1)]
                 },
             ]
             if number > 1 { pagination["previous"] = page.link(to: .usersPage(number - 1)) }
@@ -54,6 +55,21 @@ enum UsersPages {
             context["pagination"] = pagination
         }
         return context
+    }
+
+    /// The page numbers a list page links to: the first, the last, and two either side of the
+    /// current one. Listing every page on every page would make the list pages grow with the
+    /// square of the users (1,000 pages at 100,000 users).
+    static func pageWindow(current: Int, total: Int, radius: Int = 2) -> [Int] {
+        guard total > 0 else { return [] }
+        let near = max(1, current - radius)...min(total, current + radius)
+        var numbers: [Int] = []
+        for n in [1] + Array(near) + [total] where n > (numbers.last ?? 0) {
+            // Leaving out a single number saves nothing: "1 2 3", never "1 … 3".
+            if let last = numbers.last, n == last + 2 { numbers.append(last + 1) }
+            numbers.append(n)
+        }
+        return numbers
     }
 
     /// One user as the list shows them; the user's own page reuses it with a bigger avatar.
