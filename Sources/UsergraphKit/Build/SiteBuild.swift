@@ -61,12 +61,7 @@ public enum SiteBuild {
             let outcomes = try render(sources, site: site, theme: theme, assets: assets, into: staged)
             for file in assets.files { try staged.put(file.data, at: file.published) }
             let stored = ReferencedFiles.names(site)
-            for name in stored {
-                guard let data = FileManager.default.contents(atPath: files.folder + "/" + name) else {
-                    throw UsergraphError("errors.build.storedFile", "Cannot read the stored file {path}.", ["path": files.folder + "/" + name])
-                }
-                try staged.put(data, at: "files/" + name)
-            }
+            try stage(stored, from: files.folder, into: staged)
             var fileCount = assets.files.count + stored.count
             if let base = config.baseURL {
                 let previous = Sitemap.dates(inFileAt: config.output + "/sitemap.xml")
@@ -129,6 +124,21 @@ public enum SiteBuild {
         }
         if let error = failures.value { throw error }
         return outcomes.values
+    }
+
+    /// Stages the stored files the pages refer to, on all cores: at 10,000 users there are as
+    /// many avatars as pages.
+    static func stage(_ stored: [String], from folder: String, into staged: StagedSite) throws {
+        let failures = FirstError()
+        DispatchQueue.concurrentPerform(iterations: stored.count) { index in
+            guard !failures.isSet else { return }
+            do {
+                try staged.put(fileAt: folder + "/" + stored[index], at: "files/" + stored[index])
+            } catch {
+                failures.set(error)
+            }
+        }
+        if let error = failures.value { throw error }
     }
 
     static func shell(_ site: SiteData) -> [String: Any] {

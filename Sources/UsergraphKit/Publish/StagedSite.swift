@@ -51,9 +51,32 @@ public final class StagedSite: @unchecked Sendable {
         return outcome
     }
 
+    /// Stages a file that is already on disk, such as a stored image, by hard-linking it: it is
+    /// neither read nor copied, and while it does not change it keeps the published file's inode.
+    /// The store only ever replaces files by renaming, so the link never sees a half-written file.
+    /// Where a link cannot be made (another file system), the bytes are staged instead.
+    @discardableResult
+    public func put(fileAt source: String, at relative: String) throws -> Outcome {
+        let target = folder + "/" + relative
+        try makeFolder(for: relative)
+        guard link(source, target) == 0 else {
+            guard let data = FileManager.default.contents(atPath: source) else {
+                throw UsergraphError("errors.build.storedFile", "Cannot read the stored file {path}.", ["path": source])
+            }
+            return try put(data, at: relative)
+        }
+        var linked = stat(), published = stat()
+        let outcome: Outcome = stat(target, &linked) == 0 && stat(output + "/" + relative, &published) == 0
+            && linked.st_ino == published.st_ino && linked.st_dev == published.st_dev ? .kept : .written
+        lock.withLock {
+            staged.insert(relative)
+            if outcome == .kept { kept += 1 } else { written += 1 }
+        }
+        return outcome
+    }
+
     /// Swaps the staged site in and removes the old one. Returns the counts for the report.
     public func publish() throws -> PublishCounts {
-        let removed = countRemoved()
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         let exists = fm.fileExists(atPath: output, isDirectory: &isDirectory)
@@ -67,14 +90,17 @@ public final class StagedSite: @unchecked Sendable {
         } else if csystem_exchange_paths(folder, output) != 0 {
             try swapWithRenames()
         }
-        // The staging path now holds the old site; a kill here leaves it for the next run to clear.
-        try? fm.removeItem(atPath: folder)
+        // The staging path now holds the old site (if there was one); a kill here leaves it for
+        // the next run to clear. Its files the new site lacks are the ones this build removed.
+        let staged = paths
+        var removed = 0
+        FileTree.remove(folder) { if !staged.contains($0) { removed += 1 } }
         return lock.withLock { PublishCounts(written: written, kept: kept, removed: removed) }
     }
 
     /// Throws the staging folder away after a failed build; the output was never touched.
     public func discard() {
-        try? FileManager.default.removeItem(atPath: folder)
+        FileTree.remove(folder)
     }
 
     /// Where the kernel or file system cannot exchange two folders: move the old one aside,
@@ -95,26 +121,46 @@ public final class StagedSite: @unchecked Sendable {
         _ = rename(old, folder)
     }
 
-    /// Files of the published site that the new one no longer has.
-    private func countRemoved() -> Int {
-        let staged = paths
-        return FileTree.files(in: output, includingHidden: true).count { !staged.contains($0) }
-    }
-
     private func makeFolder(for relative: String) throws {
         let folderPart = (relative as NSString).deletingLastPathComponent
         guard !folderPart.isEmpty else { return }
         let needed = lock.withLock { !madeFolders.contains(folderPart) }
         guard needed else { return }
-        try FileManager.default.createDirectory(atPath: folder + "/" + folderPart, withIntermediateDirectories: true)
+        try StagedSite.makeFolders(folder + "/" + folderPart)
         lock.withLock { _ = madeFolders.insert(folderPart) }
     }
 
+    /// `mkdir -p` with one system call when the parent is there, as it almost always is:
+    /// FileManager's version stats every component of the path first.
+    static func makeFolders(_ path: String) throws {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        if errno == ENOENT {
+            try makeFolders((path as NSString).deletingLastPathComponent)
+            if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        }
+        throw UsergraphError("errors.store.write", "Cannot write {path}: {reason}.", ["path": path, "reason": String(cString: strerror(errno))])
+    }
+
+    /// Whether the regular file at `path` holds exactly `data`, read in chunks and compared as
+    /// they come, so a file that differs early is not read to its end.
     static func sameBytes(_ data: Data, asFileAt path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == data.count,
-              let existing = FileManager.default.contents(atPath: path) else { return false }
-        return existing == data
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == data.count else { return false }
+        var chunk = [UInt8](repeating: 0, count: min(max(data.count, 1), 1 << 16))
+        return data.withUnsafeBytes { (expected: UnsafeRawBufferPointer) -> Bool in
+            var offset = 0
+            while offset < expected.count {
+                guard let base = expected.baseAddress else { return false }
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, min($0.count, expected.count - offset)) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0, chunk.withUnsafeBytes({ $0.baseAddress.map { memcmp(base + offset, $0, count) } ?? 1 }) == 0 else { return false }
+                offset += count
+            }
+            return true
+        }
     }
 
     /// A plain write: the staging folder is private until the exchange, so no temp-and-rename.
@@ -150,7 +196,7 @@ public final class StagedSite: @unchecked Sendable {
             _ = rename(parent + "/" + old, output)
         }
         for leftover in leftovers where leftover.hasPrefix("." + name + ".staging-") || leftover.hasPrefix("." + name + ".old-") {
-            try? fm.removeItem(atPath: parent + "/" + leftover)
+            FileTree.remove(parent + "/" + leftover)
         }
     }
 }
