@@ -109,6 +109,49 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
         #expect(after["users/index.html"] != before["users/index.html"])
     }
 
+    /// A rebuild stages into the last build's emptied folders instead of making thousands of
+    /// new ones; folders the new site does not use go, and an entry left in a reused folder is
+    /// replaced, never written through (it may be a hard link to a published file).
+    @Test func aRebuildReusesTheOldSitesFoldersAndLeavesNoEmptyOnes() throws {
+        let root = try Self.demoCopy()
+        func inode(_ path: String) -> UInt? {
+            var info = stat()
+            return stat(path, &info) == 0 ? UInt(info.st_ino) : nil
+        }
+        try Self.build(root)
+        let firstFolder = try #require(inode(root + "/_site/users/1"))
+        try Self.build(root, force: true)
+        let spare = root + "/._site.spare"
+        #expect(FileTree.files(in: spare, includingHidden: true).isEmpty, "the spare holds folders only")
+        #expect(inode(spare + "/users/1") == firstFolder)
+
+        // A stray link to the published front page in the spare, and one the test keeps.
+        let page = root + "/_site/index.html"
+        let published = try Data(contentsOf: URL(fileURLWithPath: page))
+        #expect(link(page, spare + "/index.html") == 0 && link(page, root + "/held.html") == 0)
+        // The front page changes, and the last user goes.
+        let profile = root + "/Templates/profile.md"
+        try TestPaths.write(try TestPaths.read(profile) + "\nOne more line.\n", to: profile)
+        let usersPath = root + "/Store/users.json"
+        var envelope = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: usersPath))) as? [String: Any])
+        var data = try #require(envelope["data"] as? [String: Any])
+        var users = try #require(data["users"] as? [[String: Any]])
+        let gone = try #require(users.last?["id"] as? Int)
+        users.removeLast()
+        data["users"] = users
+        envelope["data"] = data
+        try JSONSerialization.data(withJSONObject: envelope).write(to: URL(fileURLWithPath: usersPath))
+
+        try Self.build(root)
+        #expect(inode(root + "/_site/users/1") == firstFolder, "the first build's folder is back in use")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/held.html")) == published, "the old page was not written through")
+        #expect(try TestPaths.read(page).contains("One more line."))
+        #expect(inode(root + "/_site/users/\(gone)") == nil)
+        let folders = FileManager.default.enumerator(atPath: root + "/_site")?.compactMap { $0 as? String } ?? []
+        let empty = folders.filter { ((try? FileManager.default.contentsOfDirectory(atPath: root + "/_site/" + $0)) ?? ["file"]).isEmpty }
+        #expect(empty.isEmpty, "empty folders: \(empty.prefix(5))")
+    }
+
     @Test func theSitemapListsEveryPageAndKeepsTheDateOfUnchangedOnes() throws {
         let root = try Self.demoCopy()
         try Self.build(root, baseURL: "https://example.org/", asOf: Day(iso: "2026-11-20"))

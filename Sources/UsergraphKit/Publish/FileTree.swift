@@ -27,6 +27,31 @@ public enum FileTree {
         }
     }
 
+    /// The folders directly in a folder (links to folders are not followed).
+    public static func folders(in folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var folders: [String] = []
+        while let entry = readdir(directory) {
+            let name = entryName(entry)
+            if name == "." || name == ".." { continue }
+            var info = stat()
+            if entry.pointee.d_type == DT_DIR || (entry.pointee.d_type == DT_UNKNOWN && lstat(folder + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR) {
+                folders.append(name)
+            }
+        }
+        return folders
+    }
+
+    /// Removes every file (and link) under a folder and keeps the folders, calling `file` with
+    /// each one's relative path before it goes. Returns false if something could not be removed.
+    @discardableResult
+    public static func removeFiles(in folder: String, file: (String) -> Void = { _ in }) -> Bool {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        return removeContents(of: descriptor, prefix: "", keepingFolders: true, file: file)
+    }
+
     /// Removes a folder and everything in it without following links, calling `file` with the
     /// relative path of each file (and link) before it goes. Paths are resolved from open
     /// folder descriptors, so the kernel never walks a long path per file. Returns false if
@@ -35,12 +60,12 @@ public enum FileTree {
     public static func remove(_ folder: String, file: (String) -> Void = { _ in }) -> Bool {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return unlink(folder) == 0 || errno == ENOENT }
-        let emptied = removeContents(of: descriptor, prefix: "", file: file)
+        let emptied = removeContents(of: descriptor, prefix: "", keepingFolders: false, file: file)
         return emptied && rmdir(folder) == 0
     }
 
-    /// Empties the folder open as `descriptor`, and closes it.
-    private static func removeContents(of descriptor: Int32, prefix: String, file: (String) -> Void) -> Bool {
+    /// Empties the folder open as `descriptor` (of files only, or of everything), and closes it.
+    private static func removeContents(of descriptor: Int32, prefix: String, keepingFolders: Bool, file: (String) -> Void) -> Bool {
         guard let directory = fdopendir(descriptor) else { close(descriptor); return false }
         defer { closedir(directory) }
         var names: [(String, Bool)] = []
@@ -63,8 +88,8 @@ public enum FileTree {
             if isFolder {
                 let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 guard child >= 0 else { ok = false; continue }
-                ok = removeContents(of: child, prefix: prefix + name + "/", file: file) && ok
-                ok = unlinkat(descriptor, name, AT_REMOVEDIR) == 0 && ok
+                ok = removeContents(of: child, prefix: prefix + name + "/", keepingFolders: keepingFolders, file: file) && ok
+                if !keepingFolders { ok = unlinkat(descriptor, name, AT_REMOVEDIR) == 0 && ok }
             } else {
                 file(prefix + name)
                 ok = unlinkat(descriptor, name, 0) == 0 && ok
