@@ -58,9 +58,20 @@ public struct Loader: Sendable {
 
         // Read every cached file first: in a build, a file that does not parse stops the run
         // before any request; in an update, it fails that source only.
+        // A build first reads only each file's header: a fresh cache is all most builds find,
+        // and the data is read (once) when the site is rendered.
+        var fresh = Set<RemoteSource>()
+        if case .build(refresh: false) = mode {
+            for source in wanted {
+                guard let header = EnvelopeFile.readHeader(source.path(in: layout)), header.source == sourceURL(source),
+                      !isStale(fetchedAt: header.fetchedAt) else { continue }
+                fresh.insert(source)
+                report.outcomes[source] = .cached
+            }
+        }
         var stored: [RemoteSource: StoredEnvelope] = [:]
         var unreadable: [RemoteSource: Message] = [:]
-        for source in wanted {
+        for source in wanted where !fresh.contains(source) {
             do {
                 stored[source] = try EnvelopeFile.read(source.path(in: layout))
             } catch let error as UsergraphError {
@@ -70,14 +81,14 @@ public struct Loader: Sendable {
         }
 
         var stoppedServices: [String: RemoteFailure] = [:]
-        for source in wanted {
+        for source in wanted where !fresh.contains(source) {
             let url = sourceURL(source)
             let cached = stored[source].flatMap { $0.source == url ? $0 : nil }
             if let message = unreadable[source] {
                 record(.failed(message), message: message, for: source, in: &report)
                 continue
             }
-            if case .build(let refresh) = mode, !refresh, let cached, !isStale(cached) {
+            if case .build(let refresh) = mode, !refresh, let cached, !isStale(fetchedAt: cached.fetchedAt) {
                 report.outcomes[source] = .cached
                 continue
             }
@@ -139,9 +150,9 @@ public struct Loader: Sendable {
         }
     }
 
-    private func isStale(_ cached: StoredEnvelope) -> Bool {
+    private func isStale(fetchedAt: String) -> Bool {
         guard config.cacheMaxAge > 0 else { return false }
-        guard let fetched = Timestamp.parse(cached.fetchedAt) else { return true }
+        guard let fetched = Timestamp.parse(fetchedAt) else { return true }
         return now().timeIntervalSince(fetched) > Double(config.cacheMaxAge)
     }
 

@@ -44,6 +44,30 @@ public enum EnvelopeFile {
         throw UsergraphError("errors.store.noData", "{path}: at data: a required value is missing.", ["path": path])
     }
 
+    /// Where the cached collection came from and when, from the start of its file: our files
+    /// put `data` last, so a build that finds the cache fresh need not scan megabytes of API
+    /// JSON. Nil when the file is missing or its start is not such a header; `read` then says
+    /// what is wrong.
+    public static func readHeader(_ path: String, within limit: Int = 1 << 16) -> (source: String, fetchedAt: String)? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var prefix = [UInt8](repeating: 0, count: limit)
+        var count = 0
+        while count < limit {
+            let got = prefix.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress.map { $0 + count }, limit - count) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { break }
+            count += got
+        }
+        let bytes = Data(prefix[0..<count])
+        guard let ranges = JSONSyntax.topLevelRanges(in: bytes, upTo: "data"), ranges["data"] != nil,
+              let source = ranges["source"].flatMap({ try? JSONDecoder().decode(String.self, from: bytes.subdata(in: $0)) }),
+              let fetchedAt = ranges["fetchedAt"].flatMap({ try? JSONDecoder().decode(String.self, from: bytes.subdata(in: $0)) })
+        else { return nil }
+        return (source, fetchedAt)
+    }
+
     /// The file's bytes: the header pretty-printed with sorted keys, then `data` verbatim.
     public static func bytes(source: String, fetchedAt: String, validators: PageValidators, data: Data) -> Data {
         let encoder = JSONEncoder()
@@ -74,8 +98,9 @@ public enum EnvelopeFile {
 
 extension JSONSyntax {
     /// The byte range of each value of a top-level JSON object, keyed by its (escape-free)
-    /// key; nil when the document is not an object or does not parse.
-    static func topLevelRanges(in data: Data) -> [String: Range<Int>]? {
+    /// key; nil when the document is not an object or does not parse. With `stop`, the scan
+    /// ends at that key, which maps to an empty range at its value's start.
+    static func topLevelRanges(in data: Data, upTo stop: String? = nil) -> [String: Range<Int>]? {
         var parser = Parser(bytes: [UInt8](data))
         var ranges: [String: Range<Int>] = [:]
         do {
@@ -95,6 +120,10 @@ extension JSONSyntax {
                 parser.index += 1
                 parser.skipSpace()
                 let valueStart = parser.index
+                if key == stop {
+                    ranges[key] = valueStart..<valueStart
+                    return ranges
+                }
                 try parser.value(depth: 1)
                 ranges[key] = valueStart..<parser.index
                 parser.skipSpace()

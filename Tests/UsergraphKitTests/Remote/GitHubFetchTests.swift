@@ -84,6 +84,36 @@ import Testing
         await apis.stop()
     }
 
+    /// A build that finds the cache fresh reads only each file's header; the data is read once,
+    /// by the site build, which names a broken file with its line and column.
+    @Test func aFreshCacheIsNotScannedTwiceAndBrokenDataIsReportedByTheSiteBuild() async throws {
+        let apis = try await FakeAPIs.start()
+        let root = try FetchSite.make(apis: apis)
+        let config = try FetchSite.config(root)
+        _ = try await Loader(config: config, token: nil, options: FetchSite.quick).load(.build(refresh: false))
+        let requests = apis.log.count
+        let path = root + "/Store/github/repos.json"
+        let text = try TestPaths.read(path)
+        let header = try #require(EnvelopeFile.readHeader(path))
+        #expect(header.source == apis.base + "/users/bitwiseman/repos?per_page=100")
+        // Break the data, far past the header: the loader still finds the cache fresh.
+        try TestPaths.write(String(text.dropLast(4)) + "}\n", to: path)
+        let report = try await Loader(config: config, token: nil, options: FetchSite.quick).load(.build(refresh: false))
+        #expect(report.outcomes[.repos] == .cached && apis.log.count == requests)
+        #expect(throws: UsergraphError.self) { try SiteBuild.run(config: config) }
+        do {
+            _ = try SiteBuild.run(config: config)
+        } catch let error as UsergraphError {
+            #expect(error.message.hasPrefix(path + ": line "), "\(error.message)")
+        }
+        // A file whose data comes first (written by hand) is read whole, as before.
+        let dataFirst = #"{"data": [], "source": "\#(header.source)", "fetchedAt": "\#(header.fetchedAt)", "validators": {}}"#
+        try TestPaths.write(dataFirst, to: path)
+        #expect(EnvelopeFile.readHeader(path) == nil)
+        #expect(try EnvelopeFile.read(path)?.source == header.source)
+        await apis.stop()
+    }
+
     @Test func updateSendsTheValidatorsAndA304KeepsTheDataByteForByte() async throws {
         let apis = try await FakeAPIs.start()
         let root = try FetchSite.make(apis: apis)
