@@ -56,8 +56,6 @@ public struct Loader: Sendable {
         }
         for source in RemoteSource.allCases where !wanted.contains(source) { report.outcomes[source] = .notConfigured }
 
-        // Read every cached file first: in a build, a file that does not parse stops the run
-        // before any request; in an update, it fails that source only.
         // A build first reads only each file's header: a fresh cache is all most builds find,
         // and the data is read (once) when the site is rendered.
         var fresh = Set<RemoteSource>()
@@ -69,6 +67,8 @@ public struct Loader: Sendable {
                 report.outcomes[source] = .cached
             }
         }
+        // Read every other cached file first: in a build, a file that does not parse stops the
+        // run before any request; in an update, it fails that source only.
         var stored: [RemoteSource: StoredEnvelope] = [:]
         var unreadable: [RemoteSource: Message] = [:]
         for source in wanted where !fresh.contains(source) {

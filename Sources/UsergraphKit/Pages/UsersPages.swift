@@ -43,11 +43,13 @@ enum UsersPages {
         ]
         if let cached = site.snapshot.users { context["fetchedOn"] = site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt }
         if pageCount > 1 {
-            let window = Set(pageWindow(current: number, total: pageCount))
+            let window = pageWindow(current: number, total: pageCount)
             var pagination: [String: Any] = [
                 "current": number, "total": pageCount,
-                "pages": pageWindow(current: number, total: pageCount).map { n -> [String: Any] in
-                    ["number": n, "url": page.link(to: .usersPage(n)), "current": n == number, "gapBefore": n > 1 && !window.contains(n - 1)]
+                "pages": window.indices.map { index -> [String: Any] in
+                    let n = window[index]
+                    return ["number": n, "url": page.link(to: .usersPage(n)), "current": n == number,
+                            "gapBefore": index > 0 && window[index - 1] != n - 1]
                 },
             ]
             if number > 1 { pagination["previous"] = page.link(to: .usersPage(number - 1)) }
