@@ -38,6 +38,20 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
         return try SiteBuild.run(config: config, options: BuildOptions(output: output, baseURL: baseURL, asOf: asOf, force: force))
     }
 
+    /// Removes the last user from the store's users file; returns their id.
+    static func dropLastUser(_ root: String) throws -> Int {
+        let usersPath = root + "/Store/users.json"
+        var envelope = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: usersPath))) as? [String: Any])
+        var data = try #require(envelope["data"] as? [String: Any])
+        var users = try #require(data["users"] as? [[String: Any]])
+        let gone = try #require(users.last?["id"] as? Int)
+        users.removeLast()
+        data["users"] = users
+        envelope["data"] = data
+        try JSONSerialization.data(withJSONObject: envelope).write(to: URL(fileURLWithPath: usersPath))
+        return gone
+    }
+
     @Test func twoBuildsOfTheSameInputsAreByteIdentical() throws {
         let root = try Self.demoCopy()
         try Self.build(root, output: root + "/one", baseURL: "https://example.org/")
@@ -90,15 +104,7 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
         try Self.build(root)
         let before = fileIdentities(root + "/_site")
         // Drop the last user: their page goes, the lists and statistics change, other users stay.
-        let usersPath = root + "/Store/users.json"
-        var envelope = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: usersPath))) as? [String: Any])
-        var data = try #require(envelope["data"] as? [String: Any])
-        var users = try #require(data["users"] as? [[String: Any]])
-        let gone = try #require(users.last?["id"] as? Int)
-        users.removeLast()
-        data["users"] = users
-        envelope["data"] = data
-        try JSONSerialization.data(withJSONObject: envelope).write(to: URL(fileURLWithPath: usersPath))
+        let gone = try Self.dropLastUser(root)
 
         let report = try Self.build(root)
         #expect(report.changes.removed >= 1)
@@ -132,15 +138,7 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
         // The front page changes, and the last user goes.
         let profile = root + "/Templates/profile.md"
         try TestPaths.write(try TestPaths.read(profile) + "\nOne more line.\n", to: profile)
-        let usersPath = root + "/Store/users.json"
-        var envelope = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: usersPath))) as? [String: Any])
-        var data = try #require(envelope["data"] as? [String: Any])
-        var users = try #require(data["users"] as? [[String: Any]])
-        let gone = try #require(users.last?["id"] as? Int)
-        users.removeLast()
-        data["users"] = users
-        envelope["data"] = data
-        try JSONSerialization.data(withJSONObject: envelope).write(to: URL(fileURLWithPath: usersPath))
+        let gone = try Self.dropLastUser(root)
 
         try Self.build(root)
         #expect(inode(root + "/_site/users/1") == firstFolder, "the first build's folder is back in use")

@@ -34,11 +34,7 @@ public enum FileTree {
         var folders: [String] = []
         while let entry = readdir(directory) {
             let name = entryName(entry)
-            if name == "." || name == ".." { continue }
-            var info = stat()
-            if entry.pointee.d_type == DT_DIR || (entry.pointee.d_type == DT_UNKNOWN && lstat(folder + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR) {
-                folders.append(name)
-            }
+            if name != ".", name != "..", kind(of: entry, at: folder + "/" + name) == .folder { folders.append(name) }
         }
         return folders
     }

@@ -56,10 +56,7 @@ public final class StagedSite: @unchecked Sendable {
             try StagedSite.writeFile(data, to: target)
             outcome = .written
         }
-        lock.withLock {
-            staged.insert(relative)
-            if outcome == .kept { kept += 1 } else { written += 1 }
-        }
+        record(outcome, at: relative)
         return outcome
     }
 
@@ -80,11 +77,15 @@ public final class StagedSite: @unchecked Sendable {
         var linked = stat(), published = stat()
         let outcome: Outcome = stat(target, &linked) == 0 && stat(output + "/" + relative, &published) == 0
             && linked.st_ino == published.st_ino && linked.st_dev == published.st_dev ? .kept : .written
+        record(outcome, at: relative)
+        return outcome
+    }
+
+    private func record(_ outcome: Outcome, at relative: String) {
         lock.withLock {
             staged.insert(relative)
             if outcome == .kept { kept += 1 } else { written += 1 }
         }
-        return outcome
     }
 
     /// Swaps the staged site in and removes the old one. Returns the counts for the report.
