@@ -1,12 +1,26 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// One target per stage of DESIGN.md's pipeline. A target depends only on the stages above it,
+// so the compiler enforces the design:
+//
+//   UsergraphTheme   the default theme, as a resource (no code of ours beneath it)
+//   UsergraphCore    model, days, messages, languages, config
+//   UsergraphStats   pure statistics of a snapshot          (Core)
+//   UsergraphCharts  pure charts: numbers in, text out      (nothing)
+//   UsergraphStore   the store's files, edits, the lock     (Core)
+//   UsergraphRemote  HTTP clients and the cache-first loader (Core, Store)
+//   UsergraphSite    pages, render, publish, serve, report  (Core, Stats, Charts, Store)
+//   UsergraphCommands the command line as a library          (all of the above)
+//   usergraph        main.swift only
 let package = Package(
     name: "usergraph",
-    platforms: [.macOS(.v13)],
+    // The code calls Glibc, renameat2 and /proc: it runs on Linux only.
+    // No `platforms:` entry: SwiftPM can only name Apple platforms there. UsergraphCore stops a
+    // build elsewhere with one plain #error.
     products: [
         .executable(name: "usergraph", targets: ["usergraph"]),
-        .library(name: "UsergraphKit", targets: ["UsergraphKit"]),
+        .library(name: "UsergraphCommands", targets: ["UsergraphCommands"]),
         .library(name: "UsergraphCharts", targets: ["UsergraphCharts"]),
     ],
     dependencies: [
@@ -25,34 +39,44 @@ let package = Package(
         // One Linux system call Swift's Glibc module does not expose (renameat2 RENAME_EXCHANGE).
         .target(name: "CSystem"),
         // swift-mustache 2.1.1 (Apache-2.0), vendored with a few rendering fast paths; see
-        // Sources/Mustache/README.md for what changed and why.
+        // Sources/Mustache/README.md for what changed and why, and Tests/MustacheTests for
+        // upstream's own suite run against the fork.
         .target(name: "Mustache", exclude: ["LICENSE.txt", "README.md"]),
+        .target(name: "UsergraphTheme", resources: [.copy("Theme")]),
+        .target(
+            name: "UsergraphCore",
+            dependencies: ["UsergraphTheme", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(name: "UsergraphStats", dependencies: ["UsergraphCore"]),
         // Charts depend on nothing of ours: numbers in, text out.
         .target(name: "UsergraphCharts"),
+        .target(name: "UsergraphStore", dependencies: ["UsergraphCore"]),
+        .target(name: "UsergraphRemote", dependencies: ["UsergraphCore", "UsergraphStore"]),
         .target(
-            name: "UsergraphKit",
+            name: "UsergraphSite",
             dependencies: [
-                "CCmark",
-                "CSystem",
-                "UsergraphCharts",
-                "Mustache",
+                "UsergraphCore", "UsergraphStats", "UsergraphCharts", "UsergraphStore", "UsergraphTheme",
+                "CCmark", "CSystem", "Mustache",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
-        .executableTarget(
-            name: "usergraph",
+        .target(
+            name: "UsergraphCommands",
             dependencies: [
-                "UsergraphKit",
-                "UsergraphCharts",
+                "UsergraphCore", "UsergraphStats", "UsergraphCharts", "UsergraphStore", "UsergraphRemote", "UsergraphSite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "usergraph", dependencies: ["UsergraphCommands"]),
         .testTarget(
-            name: "UsergraphKitTests",
-            // `usergraph` too, so that `swift test` builds and links the executable the tests run.
-            dependencies: ["UsergraphKit", "usergraph", "Mustache", .product(name: "FlyingFox", package: "FlyingFox")],
+            name: "UsergraphTests",
+            // `usergraph` too, so that `swift test` builds the executable the process tests run.
+            dependencies: [
+                "UsergraphCore", "UsergraphStats", "UsergraphStore", "UsergraphRemote", "UsergraphSite", "UsergraphCommands",
+                "usergraph", "Mustache", .product(name: "FlyingFox", package: "FlyingFox"),
+            ],
             // Recorded API answers and golden pages, read through #filePath.
             exclude: ["Fixtures", "Golden"]
         ),

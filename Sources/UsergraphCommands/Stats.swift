@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import UsergraphCore
+import UsergraphSite
+import UsergraphStats
+import UsergraphStore
+
+struct Stats: ConsoleCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Prints the workout and user statistics."
+    )
+
+    @OptionGroup var site: SiteOptions
+
+    @Flag(name: .long, help: "Print the statistics contract as JSON, nothing else.")
+    var json = false
+
+    @Flag(name: .long, help: "Draw the charts with 7-bit ASCII instead of Unicode blocks.")
+    var ascii = false
+
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("Count as of this day (YYYY-MM-DD).", valueName: "date"))
+    var asOf: String?
+
+    func run(_ console: Console) throws {
+        let config = try site.load(console)
+        let day = config.asOfDay(override: try parseDay(asOf, option: "--as-of"), now: try console.now())
+        // The report's words are checked before anything is read, like a build's.
+        let strings = json ? nil : try Strings.load(templates: config.templates, language: config.language,
+                                                    require: StatsText.requirements + LanguageFormat.requirements)
+        let snapshot = try StoreReader.read(StoreLayout(root: config.store))
+        let result = Statistics.compute(snapshot, asOf: day, timeZone: config.timeZone)
+        if let strings {
+            console.write(StatsText.report(result, strings: strings, style: ascii ? .ascii : .unicode))
+        } else {
+            console.write(try result.report.jsonString())
+        }
+    }
+}

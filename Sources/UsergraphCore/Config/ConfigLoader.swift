@@ -1,0 +1,213 @@
+import Foundation
+import Yams
+
+/// Reads and validates `usergraph.yml`. Every problem names the file, the line and the key,
+/// and a config with any problem stops the run before anything else happens.
+public enum ConfigLoader {
+    static let topLevelKeys: Set<String> = [
+        "title", "baseURL", "language", "timeZone", "asOf", "store", "output", "templates", "public",
+        "github", "users", "statistics", "cache",
+    ]
+    static let sectionKeys: [String: Set<String>] = [
+        "github": ["login", "apiURL"],
+        "users": ["url"],
+        "statistics": ["url"],
+        "cache": ["maxAge"],
+    ]
+    /// Reads and checks the config at `path`, an absolute path (commands resolve theirs against
+    /// the folder they run in).
+    public static func load(path: String) throws -> SiteConfig {
+        let absolute = SiteConfig.standardized(path)
+        guard let data = FileManager.default.contents(atPath: absolute) else {
+            throw UsergraphError("errors.config.missing", ["path": absolute], kind: .usage)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw UsergraphError("errors.config.notText", ["path": absolute], kind: .usage)
+        }
+        return try parse(text, file: absolute)
+    }
+
+    /// The language and templates folder a config names, read even when the config has other
+    /// problems, so that those can be reported in its language; nil when the file is missing or
+    /// is not YAML at all.
+    public static func languageHint(path: String) -> (language: String, templates: String)? {
+        let absolute = SiteConfig.standardized(path)
+        guard let data = FileManager.default.contents(atPath: absolute), let text = String(data: data, encoding: .utf8),
+              let composed = try? Yams.compose(yaml: text), let mapping = composed.mapping else { return nil }
+        let root = (absolute as NSString).deletingLastPathComponent
+        var language = "en", templates = "Templates"
+        for (key, value) in mapping {
+            if key.string == "language", let v = value.string { language = v }
+            if key.string == "templates", let v = value.string, !v.isEmpty { templates = v }
+        }
+        return (language, SiteConfig.resolve(templates, against: root))
+    }
+
+    public static func parse(_ text: String, file: String) throws -> SiteConfig {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw UsergraphError("errors.config.yaml", ["file": file], nested: ["problem": error.problem], kind: .usage)
+        }
+        let root = (file as NSString).deletingLastPathComponent
+        guard let node else { return SiteConfig(root: root) }
+        guard let mapping = node.mapping else {
+            throw UsergraphError("errors.config.notMapping", ["where": file + where_(node)], kind: .usage)
+        }
+        var reader = Reader(file: file)
+        var config = SiteConfig(root: root)
+        var languageNode: Node?
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            guard topLevelKeys.contains(key) else {
+                reader.unknownKey(keyNode, key, suggestion: suggestion(for: key, in: topLevelKeys))
+                continue
+            }
+            switch key {
+            case "title": config.title = reader.string(value, key) ?? config.title
+            case "baseURL":
+                if let url = reader.string(value, key) {
+                    if url.isEmpty { config.baseURL = nil }
+                    else if URLCheck.isAbsoluteHTTP(url) { config.baseURL = url.hasSuffix("/") ? url : url + "/" }
+                    else { reader.problem(value, "errors.config.baseURL", ["value": url]) }
+                }
+            case "language":
+                if let lang = reader.string(value, key) {
+                    config.language = lang
+                    languageNode = value
+                }
+            case "timeZone":
+                if let name = reader.string(value, key) {
+                    if let zone = TimeZone(identifier: name) { config.timeZone = zone }
+                    else { reader.problem(value, "errors.config.timeZone", ["value": name]) }
+                }
+            case "asOf":
+                if let text = reader.string(value, key) {
+                    if let day = Day(iso: text) { config.asOf = day }
+                    else { reader.problem(value, "errors.config.asOf", ["value": text]) }
+                }
+            case "store": if let p = reader.path(value, key) { config.store = SiteConfig.resolve(p, against: root) }
+            case "output": if let p = reader.path(value, key) { config.output = SiteConfig.resolve(p, against: root) }
+            case "templates": if let p = reader.path(value, key) { config.templates = SiteConfig.resolve(p, against: root) }
+            case "public": if let p = reader.path(value, key) { config.publicFolder = SiteConfig.resolve(p, against: root) }
+            case "github":
+                let section = reader.section(value, key)
+                var login: String?
+                var api = "https://api.github.com"
+                if let v = section["login"] {
+                    if let s = reader.string(v, "github.login") {
+                        if GitHubLogin.isValid(s) { login = s }
+                        else { reader.problem(v, "errors.config.githubLogin", ["value": s]) }
+                    }
+                }
+                if let v = section["apiURL"], let s = reader.url(v, "github.apiURL") { api = s }
+                if let login { config.github = .init(login: login, apiURL: api) }
+                else if section["login"] == nil, !section.isEmpty { reader.problem(value, "errors.config.githubNoLogin") }
+            case "users":
+                if let v = reader.section(value, key)["url"] { config.usersURL = reader.url(v, "users.url") }
+            case "statistics":
+                if let v = reader.section(value, key)["url"] { config.statisticsURL = reader.url(v, "statistics.url") }
+            case "cache":
+                if let v = reader.section(value, key)["maxAge"] {
+                    if let n = v.int, n >= 0 { config.cacheMaxAge = n }
+                    else { reader.problem(v, "errors.config.maxAge") }
+                }
+            default: break
+            }
+        }
+        // Checked last: `templates` may come after `language`.
+        if let node = languageNode { checkLanguage(config.language, templates: config.templates, node: node, reader: &reader) }
+        if !reader.problems.isEmpty {
+            throw UsergraphError(messages: reader.problems, kind: .usage)
+        }
+        return config
+    }
+
+    /// A language is a code with a strings file in the theme (`Templates/strings/ru.yml`).
+    static func checkLanguage(_ language: String, templates: String, node: Node, reader: inout Reader) {
+        let known = Strings.available(templates: templates)
+        guard Strings.isLanguageCode(language), known.contains(language) else {
+            reader.problem(node, "errors.config.language", ["value": language, "file": Strings.path(templates: templates, language: language),
+                            "known": known.isEmpty ? "none" : known.joined(separator: ", ")])
+            return
+        }
+    }
+
+    static func where_(_ node: Node) -> String {
+        guard let mark = node.mark else { return "" }
+        return ":\(mark.line)"
+    }
+
+    static func suggestion(for key: String, in known: Set<String>) -> String? {
+        known.first { $0.lowercased() == key.lowercased() }
+    }
+
+    /// Collects every problem so the user sees them all at once, each starting with
+    /// `file:line` (the `{where}` of its message).
+    struct Reader {
+        let file: String
+        var problems: [Message] = []
+
+        mutating func problem(_ node: Node, _ key: String, _ args: [String: String] = [:]) {
+            var values = args
+            values["where"] = file + ConfigLoader.where_(node)
+            problems.append(Message(key, values))
+        }
+
+        mutating func unknownKey(_ node: Node, _ key: String, suggestion: String?) {
+            if let suggestion {
+                problem(node, "errors.config.unknownKeySuggest", ["key": key, "suggestion": suggestion])
+            } else {
+                problem(node, "errors.config.unknownKey", ["key": key])
+            }
+        }
+
+        mutating func string(_ node: Node, _ key: String) -> String? {
+            guard case .scalar(let scalar) = node else {
+                problem(node, "errors.config.notScalar", ["key": key])
+                return nil
+            }
+            return scalar.string
+        }
+
+        mutating func path(_ node: Node, _ key: String) -> String? {
+            guard let s = string(node, key) else { return nil }
+            if s.isEmpty { problem(node, "errors.config.emptyPath", ["key": key]); return nil }
+            return s
+        }
+
+        mutating func url(_ node: Node, _ key: String) -> String? {
+            guard let s = string(node, key) else { return nil }
+            guard URLCheck.isAbsoluteHTTP(s) else {
+                problem(node, "errors.config.url", ["key": key, "value": s])
+                return nil
+            }
+            return s
+        }
+
+        mutating func section(_ node: Node, _ key: String) -> [String: Node] {
+            guard let mapping = node.mapping else {
+                problem(node, "errors.config.notSection", ["key": key])
+                return [:]
+            }
+            let known = ConfigLoader.sectionKeys[key] ?? []
+            var result: [String: Node] = [:]
+            for (k, v) in mapping {
+                let name = k.string ?? ""
+                if known.contains(name) { result[name] = v }
+                else { unknownKey(k, key + "." + name, suggestion: ConfigLoader.suggestion(for: name, in: known).map { key + "." + $0 }) }
+            }
+            return result
+        }
+    }
+}
+
+/// GitHub logins: 1–39 of letters, digits and single hyphens, not at either end.
+enum GitHubLogin {
+    static func isValid(_ login: String) -> Bool {
+        guard (1...39).contains(login.utf8.count), !login.hasPrefix("-"), !login.hasSuffix("-"), !login.contains("--")
+        else { return false }
+        return login.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-") }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+
+/// How a language writes numbers, dates and durations, and which plural form a count takes:
+/// rules written out from the strings file (`language.*`, `dates.*`, `duration.*`), not taken
+/// from the system's locale data, so the output is the same on every machine.
+public struct LanguageFormat: Sendable, Equatable {
+    public var plural: PluralRule
+    /// `.` in English, `,` in Russian.
+    public var decimalSeparator: String
+    /// Between groups of three digits: `,` in English, a no-break space in Russian.
+    public var groupSeparator: String
+    /// After a percentage: `%`, or a no-break space and `%`.
+    public var percentSign: String
+    /// A full date: `{month} {day}, {year}` → November 20, 2026.
+    var datePattern: String
+    /// A month of a year: `{month} {year}` → November 2026.
+    var monthYearPattern: String
+    /// A short date for chart axes: `{mon} {day}` → Nov 20.
+    var shortDatePattern: String
+    /// Month names as they stand in a full date (genitive in Russian: ноября).
+    public var months: [String]
+    /// Month names on their own (nominative in Russian: ноябрь).
+    var monthsStandalone: [String]
+    /// Short month names in a date (`20 мая`).
+    var monthsShort: [String]
+    /// Short month names on their own (chart labels: `май`).
+    var monthsShortStandalone: [String]
+    /// Monday first.
+    public var weekdaysShort: [String]
+    /// `{h} h {m} min`.
+    var hoursMinutesPattern: String
+    /// `{m} min`.
+    var minutesPattern: String
+
+    /// The keys this reads, all required.
+    public static let requirements: [Strings.Requirement] = [
+        .init("language.plural"), .init("language.decimalSeparator"), .init("language.groupSeparator"),
+        .init("language.percentSign"), .init("dates.date"), .init("dates.monthYear"), .init("dates.shortDate"),
+        .init("dates.months", .list(count: 12)), .init("dates.monthsStandalone", .list(count: 12)),
+        .init("dates.monthsShort", .list(count: 12)), .init("dates.monthsShortStandalone", .list(count: 12)),
+        .init("dates.weekdaysShort", .list(count: 7)),
+        .init("duration.hoursMinutes"), .init("duration.minutes"),
+    ]
+
+    init(entries: [String: Strings.Entry], file: String) throws {
+        func text(_ key: String) throws -> String {
+            guard case .text(let value) = entries[key] else { throw Self.problem(key, file: file, kind: .text) }
+            return value
+        }
+        func list(_ key: String, _ count: Int) throws -> [String] {
+            guard case .list(let items) = entries[key], items.count == count else { throw Self.problem(key, file: file, kind: .list(count: count)) }
+            return items
+        }
+        let ruleName = try text("language.plural")
+        guard let rule = PluralRule(rawValue: ruleName) else {
+            throw UsergraphError("errors.strings.pluralRule", ["file": file, "rules": PluralRule.allCases.map(\.rawValue).joined(separator: ", "), "rule": ruleName])
+        }
+        self.plural = rule
+        decimalSeparator = try text("language.decimalSeparator")
+        groupSeparator = try text("language.groupSeparator")
+        percentSign = try text("language.percentSign")
+        datePattern = try text("dates.date")
+        monthYearPattern = try text("dates.monthYear")
+        shortDatePattern = try text("dates.shortDate")
+        months = try list("dates.months", 12)
+        monthsStandalone = try list("dates.monthsStandalone", 12)
+        monthsShort = try list("dates.monthsShort", 12)
+        monthsShortStandalone = try list("dates.monthsShortStandalone", 12)
+        weekdaysShort = try list("dates.weekdaysShort", 7)
+        hoursMinutesPattern = try text("duration.hoursMinutes")
+        minutesPattern = try text("duration.minutes")
+    }
+
+    static func problem(_ key: String, file: String, kind: Strings.Kind) -> UsergraphError {
+        if case .list(let count) = kind {
+            return UsergraphError("errors.strings.notList", ["where": file, "key": key, "count": String(count)])
+        }
+        return UsergraphError("errors.strings.missingKey", ["file": file, "key": key])
+    }
+
+    // MARK: - Numbers
+
+    /// 12,345 / 12 345.
+    public func number(_ value: Int) -> String {
+        group(String(value.magnitude), negative: value < 0)
+    }
+
+    /// 12,345.6 / 12 345,6 with exactly `places` digits after the mark; never "-0.0".
+    public func number(_ value: Double, places: Int) -> String {
+        guard value.isFinite else { return number(0) }
+        let scale = pow(10.0, Double(max(0, places)))
+        let scaled = (value * scale).rounded()
+        let magnitude = UInt64(min(scaled.magnitude, 9.0e15))
+        var digits = String(magnitude)
+        var fraction = ""
+        if places > 0 {
+            if digits.count <= places { digits = String(repeating: "0", count: places - digits.count + 1) + digits }
+            fraction = String(digits.suffix(places))
+            digits = String(digits.dropLast(places))
+        }
+        let text = group(digits, negative: scaled < 0 && magnitude != 0)
+        return places > 0 ? text + decimalSeparator + fraction : text
+    }
+
+    /// A change: +0.8 / −0.8 with one decimal; no sign when it rounds to zero.
+    public func signed(_ value: Double, places: Int = 1) -> String {
+        let text = number(value, places: places)
+        let scale = pow(10.0, Double(max(0, places)))
+        return (value * scale).rounded() > 0 ? "+" + text : text
+    }
+
+    private func group(_ digits: String, negative: Bool) -> String {
+        var out = negative ? "-" : ""
+        let chars = Array(digits)
+        for (i, c) in chars.enumerated() {
+            if i > 0, (chars.count - i) % 3 == 0 { out += groupSeparator }
+            out.append(c)
+        }
+        return out
+    }
+
+    // MARK: - Dates
+
+    /// November 20, 2026 / 20 ноября 2026 г.
+    public func date(_ day: Day) -> String { fill(datePattern, with: day) }
+
+    /// Nov 20 / 20 ноя.
+    public func shortDate(_ day: Day) -> String { fill(shortDatePattern, with: day) }
+
+    /// A date pattern's `{day}`, `{month}`, `{mon}` and `{year}` filled in for one day.
+    private func fill(_ pattern: String, with day: Day) -> String {
+        let c = day.components
+        return Placeholders.fill(pattern) { name in
+            switch name {
+            case "day": String(c.day)
+            case "month": months[c.month - 1]
+            case "mon": monthsShort[c.month - 1]
+            case "year": String(c.year)
+            default: nil
+            }
+        }
+    }
+
+    /// November 2026 / ноябрь 2026.
+    public func monthYear(_ month: Month) -> String {
+        Placeholders.fill(monthYearPattern) { name in
+            switch name {
+            case "month": monthsStandalone[month.month - 1]
+            case "mon": monthsShortStandalone[month.month - 1]
+            case "year": String(month.year)
+            default: nil
+            }
+        }
+    }
+
+    /// A month's short name on its own, 1 = January.
+    public func monthShort(_ month: Int) -> String { monthsShortStandalone[((month - 1) % 12 + 12) % 12] }
+
+    // MARK: - Durations
+
+    /// 1 h 20 min / 1 ч 20 мин, or 45 min under an hour; whole minutes, rounded.
+    public func duration(seconds: Int) -> String {
+        let minutes = Format.minutes(seconds)
+        if minutes >= 60 {
+            return Placeholders.fill(hoursMinutesPattern) { $0 == "h" ? number(minutes / 60) : $0 == "m" ? String(minutes % 60) : nil }
+        }
+        return Placeholders.fill(minutesPattern) { $0 == "m" ? String(minutes) : nil }
+    }
+}

@@ -1,0 +1,3 @@
+#if !os(Linux)
+#error("usergraph runs on Linux only: it calls Glibc, renameat2 and /proc.")
+#endif

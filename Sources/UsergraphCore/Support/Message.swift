@@ -1,0 +1,159 @@
+import UsergraphTheme
+
+/// A sentence usergraph says to a person (an error, a note of the build), sayable in the
+/// site's language.
+///
+/// Its `key` names the sentence in the theme's strings files (`errors.config.unknownKey`).
+/// The words live there only: English in `en.yml`, which ships in the package
+/// (`DefaultTheme`), so a message said before any strings file is loaded (a config that does
+/// not parse) or with a theme that lacks the key is said in the bundled English, and a
+/// message is never lost. `{name}` marks a place for a value: `args` holds plain values (paths,
+/// keys, numbers as the user wrote them), `nested` whole messages (the reason inside "cannot
+/// read X: REASON").
+///
+/// To make a new message: throw `UsergraphError("errors.<area>.<what>", ["value": v])` and add
+/// the key to every `Templates/strings/*.yml` (a test checks that each key used in the sources
+/// is in every strings file with the same placeholders as in en.yml).
+public struct Message: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// nil for text that is said as it is (an OS error string, a value).
+    public let key: String?
+    /// The text of a message said as it is; empty for one with a key.
+    let plain: String
+    let args: [String: String]
+    public let nested: [String: Message]
+    /// For a counted phrase: the number, and its decimals.
+    let count: Double?
+    let places: Int?
+    /// A value written the way the language writes it (a number, a date), not a sentence.
+    let value: Formatted?
+
+    /// Values a language writes its own way: `12,345` / `12 345`, `November 20, 2026` / `20 ноября 2026 г.`.
+    enum Formatted: Sendable, Equatable, Codable {
+        case number(Int)
+        case decimal(Double, places: Int)
+        case date(String)
+    }
+
+    public init(_ key: String, _ args: [String: String] = [:], nested: [String: Message] = [:]) {
+        self.init(key: key, plain: "", args: args, nested: nested, count: nil, places: nil, value: nil)
+    }
+
+    /// Text that has no translation: said as it is in every language.
+    public static func verbatim(_ text: String) -> Message {
+        Message(key: nil, plain: text, args: [:], nested: [:], count: nil, places: nil, value: nil)
+    }
+
+    /// A number with its noun, a counted phrase of the strings files (`count.pages`: "247 pages",
+    /// "247 страниц").
+    public static func count(_ key: String, _ number: Int) -> Message {
+        Message(key: key, plain: "", args: [:], nested: [:], count: Double(number), places: nil, value: nil)
+    }
+
+    /// A counted phrase for a number with `places` decimals (`1.5 seconds`, `1,5 секунды`).
+    public static func count(_ key: String, _ number: Double, places: Int) -> Message {
+        Message(key: key, plain: "", args: [:], nested: [:], count: number, places: places, value: nil)
+    }
+
+    /// A whole number with the language's group separator.
+    public static func number(_ value: Int) -> Message { formatted(.number(value)) }
+
+    /// A number with exactly `places` decimals and the language's decimal mark.
+    public static func decimal(_ value: Double, places: Int) -> Message { formatted(.decimal(value, places: places)) }
+
+    /// A day as the language writes it in a sentence.
+    public static func date(_ day: Day) -> Message { formatted(.date(day.iso)) }
+
+    private static func formatted(_ value: Formatted) -> Message {
+        Message(key: nil, plain: "", args: [:], nested: [:], count: nil, places: nil, value: value)
+    }
+
+    private init(key: String?, plain: String, args: [String: String], nested: [String: Message], count: Double?, places: Int?,
+                 value: Formatted?) {
+        self.key = key; self.plain = plain; self.args = args; self.nested = nested
+        self.count = count; self.places = places; self.value = value
+    }
+
+    /// The sentence in the language of `strings`, or in English without them (or where they
+    /// lack the key).
+    public func text(_ strings: Strings?) -> String {
+        if let value { return Self.write(value, (strings ?? Strings.english)?.format) }
+        guard let key else { return plain }
+        guard let words = [strings, Strings.english].lazy.compactMap({ $0 }).first(where: { $0.entry(key) != nil }) else {
+            // Only a package without its theme gets here: say the key and its values rather than nothing.
+            let values = args.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+                + nested.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.text(strings))" }
+            return values.isEmpty ? key : key + " (" + values.joined(separator: "; ") + ")"
+        }
+        if let count {
+            let places = places ?? 0
+            if case .plural = words.entry(key) {
+                return places == 0 ? words.plural(key, Int(count)) : words.plural(key, count, places: places)
+            }
+        }
+        return Placeholders.fill(words.text(key)) { name in
+            args[name] ?? nested[name]?.text(strings)
+        }
+    }
+
+    private static func write(_ value: Formatted, _ format: LanguageFormat?) -> String {
+        switch value {
+        case .number(let n): format?.number(n) ?? String(n)
+        case .decimal(let x, let places): format?.number(x, places: places) ?? Format.decimal(x, places: places)
+        case .date(let iso): Day(iso: iso).map { format?.date($0) ?? $0.iso } ?? iso
+        }
+    }
+
+    /// The same message with every occurrence of `secret` in its values replaced, so a token a
+    /// server echoed back cannot be printed in any language.
+    public func redacting(_ secret: String, as replacement: String) -> Message {
+        guard !secret.isEmpty else { return self }
+        func clean(_ text: String) -> String { text.replacingOccurrences(of: secret, with: replacement) }
+        return Message(key: key, plain: clean(plain), args: args.mapValues(clean),
+                       nested: nested.mapValues { $0.redacting(secret, as: replacement) },
+                       count: count, places: places, value: value)
+    }
+
+    /// The English sentence.
+    public var description: String { text(nil) }
+}
+
+extension Strings {
+    /// The English of the default theme that ships in the package: the words of every message
+    /// said without a site's strings (nil only in a package that lost its theme).
+    static let english: Strings? = DefaultTheme.templates.flatMap { try? Strings.load(templates: $0, language: "en") }
+}
+
+/// `{name}` places in a sentence: letters, digits, `_` and `.`, starting with a letter.
+enum Placeholders {
+    /// Replaces each `{name}` that `value` knows; unknown ones stay as they are, so a typo shows.
+    static func fill(_ pattern: String, _ value: (String) -> String?) -> String {
+        guard pattern.utf8.contains(UInt8(ascii: "{")) else { return pattern }
+        var out = ""
+        out.reserveCapacity(pattern.utf8.count + 16)
+        var rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            let after = rest.index(after: open)
+            if let close = rest[after...].firstIndex(of: "}"), isName(rest[after..<close]), let text = value(String(rest[after..<close])) {
+                out += text
+                rest = rest[rest.index(after: close)...]
+            } else {
+                out.append("{")
+                rest = rest[after...]
+            }
+        }
+        return out + rest
+    }
+
+    /// The names of the `{name}` places in `pattern`, in order.
+    static func names(_ pattern: String) -> [String] {
+        var names: [String] = []
+        _ = fill(pattern) { name in names.append(name); return nil }
+        return names
+    }
+
+    static func isName(_ text: Substring) -> Bool {
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == ".") }
+    }
+}

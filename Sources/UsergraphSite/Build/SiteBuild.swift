@@ -1,0 +1,220 @@
+import Foundation
+import UsergraphCore
+import UsergraphStats
+import UsergraphStore
+
+/// What `usergraph build` may change from the config for one run.
+public struct BuildOptions: Sendable {
+    /// An absolute path (commands resolve theirs); nil means the config's `output`.
+    public var output: String?
+    public var baseURL: String?
+    public var asOf: Day?
+    /// Render even when the inputs are those of the published site.
+    public var force: Bool
+
+    public init(output: String? = nil, baseURL: String? = nil, asOf: Day? = nil, force: Bool = false) {
+        self.output = output; self.baseURL = baseURL; self.asOf = asOf; self.force = force
+    }
+}
+
+/// What a build did, for the closing line and for tests.
+public struct BuildReport: Sendable {
+    public var output: String
+    public var pages: Int
+    public var files: Int
+    public var asOf: Day
+    /// Collections the store does not hold (`profile`, `repositories`, `starred`, `users`,
+    /// `statistics`: their names are `notes.collections.*` in the strings); their pages show an
+    /// empty state.
+    public var missing: [String]
+    /// Problems in the data that did not stop the build.
+    public var warnings: [Message]
+    /// Files written, kept byte-for-byte, and removed from the published site.
+    public var changes: PublishCounts
+    /// Nothing the build reads changed since the published site was built, so nothing was rendered.
+    public var upToDate: Bool
+}
+
+/// The whole pipeline of `usergraph build`: config → store → stats → pages → render → publish.
+public enum SiteBuild {
+    public static func run(config original: SiteConfig, options: BuildOptions = BuildOptions(), now: Date = Date()) throws -> BuildReport {
+        var config = original
+        if let output = options.output { config.output = output }
+        if let base = options.baseURL { config.baseURL = base.hasSuffix("/") ? base : base + "/" }
+        let asOf = config.asOfDay(override: options.asOf, now: now)
+        // Even a run with nothing to render clears what a killed run left beside the output.
+        try StagedSite.clearLeftovers(output: config.output)
+        let inputs = BuildStamp.inputs(config: config, asOf: asOf)
+        if !options.force, let stamp = BuildStamp.current(output: config.output, inputs: inputs) {
+            return BuildReport(output: config.output, pages: stamp.pages, files: stamp.files, asOf: asOf, missing: stamp.missing,
+                               warnings: stamp.warnings, changes: PublishCounts(written: 0, kept: stamp.pages + stamp.files, removed: 0),
+                               upToDate: true)
+        }
+
+        let theme = try Theme(folder: config.templates, language: config.language, require: SitePages.requirements)
+        let layout = StoreLayout(root: config.store)
+        let snapshot = try StoreReader.read(layout)
+        let files = StoredFiles(folder: layout.files)
+        let statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone)
+        let site = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: theme.strings)
+
+        let assets = try PublicAssets(folder: config.publicFolder)
+        let staged = try StagedSite(output: config.output)
+        do {
+            let sources = SitePages.sources(site)
+            let outcomes = try render(sources, site: site, theme: theme, assets: assets, into: staged)
+            for file in assets.files { try staged.put(file.data, at: file.published) }
+            let stored = ReferencedFiles.names(site)
+            try stage(stored, from: files.folder, into: staged)
+            var fileCount = assets.files.count + stored.count
+            if let base = config.baseURL {
+                let previous = Sitemap.dates(inFileAt: config.output + "/sitemap.xml")
+                let entries = zip(sources, outcomes).compactMap { source, outcome -> Sitemap.Entry? in
+                    guard source.path != .notFound else { return nil }
+                    let url = source.path.url(base: base)
+                    let lastModified = outcome == .kept ? previous[HTML.escape(url)] ?? asOf.iso : asOf.iso
+                    return Sitemap.Entry(url: url, lastModified: lastModified)
+                }
+                try staged.put(Data(Sitemap.xml(entries).utf8), at: "sitemap.xml")
+                try staged.put(Data(Sitemap.robots(base: base).utf8), at: "robots.txt")
+                fileCount += 2
+            }
+            try check(staged, pages: sources)
+            BuildStamp.remove(output: config.output)
+            let counts = try staged.publish()
+            let report = BuildReport(output: config.output, pages: sources.count, files: fileCount, asOf: asOf,
+                                     missing: missingCollections(snapshot), warnings: warnings(statistics), changes: counts, upToDate: false)
+            if let identity = BuildStamp.folderIdentity(of: config.output) {
+                BuildStamp(inputs: inputs, output: identity, pages: report.pages, files: report.files,
+                           missing: report.missing, warnings: report.warnings).save(output: config.output)
+            }
+            return report
+        } catch {
+            staged.discard()
+            throw error
+        }
+    }
+
+    /// The last look before the swap: every page is there, so a bug can never publish half a site.
+    static func check(_ staged: StagedSite, pages: [PageSource]) throws {
+        let paths = staged.paths
+        if let missing = pages.first(where: { !paths.contains($0.path.file) }) {
+            throw UsergraphError("errors.build.missingPage", ["path": missing.path.file])
+        }
+    }
+
+    /// Renders and writes every page, spread over all cores.
+    static func render(_ sources: [PageSource], site: SiteData, theme: Theme, assets: PublicAssets,
+                       into staged: StagedSite) throws -> [StagedSite.Outcome] {
+        let failures = FirstError()
+        let outcomes = Outcomes(count: sources.count)
+        let order = PageSource.renderOrder(sources)
+        DispatchQueue.concurrentPerform(iterations: order.count) { position in
+            guard !failures.isSet else { return }
+            let source = sources[order[position]]
+            do {
+                var shell = SiteBuild.shell(site)
+                shell["assets"] = assets.context
+                shell["root"] = source.path.root
+                shell["nav"] = [source.section.rawValue: true]
+                shell["links"] = source.path == .notFound ? Links.context(from: .home, base: site.config.baseURL) : Links.context(from: source.path)
+                if let base = site.config.baseURL, source.path != .notFound { shell["canonical"] = source.path.url(base: base) }
+                if source.path == .notFound, let base = site.config.baseURL { shell["root"] = base }
+                let html = try theme.render(page: source.template, context: source.context(), shell: shell)
+                outcomes.set(order[position], try staged.put(Data(html.utf8), at: source.path.file))
+            } catch {
+                failures.set(error)
+            }
+        }
+        if let error = failures.value { throw error }
+        return outcomes.values
+    }
+
+    /// Stages the stored files the pages refer to, on all cores: at 10,000 users there are as
+    /// many avatars as pages.
+    static func stage(_ stored: [String], from folder: String, into staged: StagedSite) throws {
+        let failures = FirstError()
+        DispatchQueue.concurrentPerform(iterations: stored.count) { index in
+            guard !failures.isSet else { return }
+            do {
+                try staged.put(fileAt: folder + "/" + stored[index], at: "files/" + stored[index])
+            } catch {
+                failures.set(error)
+            }
+        }
+        if let error = failures.value { throw error }
+    }
+
+    static func shell(_ site: SiteData) -> [String: Any] {
+        var shell: [String: Any] = [
+            "siteTitle": site.config.title, "lang": site.config.language, "asOf": site.values.date(site.asOf),
+        ]
+        if let base = site.config.baseURL { shell["baseURL"] = base }
+        return shell
+    }
+
+    static func missingCollections(_ snapshot: Snapshot) -> [String] {
+        var missing: [String] = []
+        if snapshot.profile == nil { missing.append("profile") }
+        if snapshot.repositories == nil { missing.append("repositories") }
+        if snapshot.starred == nil { missing.append("starred") }
+        if snapshot.users == nil { missing.append("users") }
+        if snapshot.statistics == nil { missing.append("statistics") }
+        return missing
+    }
+
+    static func warnings(_ statistics: StatisticsResult) -> [Message] {
+        var warnings: [Message] = []
+        let details = statistics.details
+        if details.skippedEventDates > 0 {
+            let example = details.exampleBadEventDate.map { Message("notes.skippedEventsExample", ["value": String($0)]) }
+            warnings.append(Message("notes.skippedEvents", nested: [
+                "count": .count("count.events", details.skippedEventDates),
+                "example": example ?? .verbatim(""),
+            ]))
+        }
+        if details.skippedWorkouts > 0 {
+            warnings.append(Message("notes.skippedWorkouts", nested: [
+                "count": .count("count.workouts", details.skippedWorkouts),
+            ]))
+        }
+        return warnings
+    }
+}
+
+/// What happened to each page, filled in by the rendering threads.
+final class Outcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [StagedSite.Outcome]
+
+    init(count: Int) { storage = Array(repeating: .written, count: count) }
+
+    var values: [StagedSite.Outcome] { lock.withLock { storage } }
+    func set(_ index: Int, _ outcome: StagedSite.Outcome) { lock.withLock { storage[index] = outcome } }
+}
+
+/// The first error raised by any rendering thread.
+final class FirstError: @unchecked Sendable {
+    private let lock = NSLock()
+    private var error: Error?
+
+    var isSet: Bool { lock.withLock { error != nil } }
+    var value: Error? { lock.withLock { error } }
+    func set(_ new: Error) { lock.withLock { if error == nil { error = new } } }
+}
+
+/// Stored files the pages refer to, so the site carries exactly those.
+enum ReferencedFiles {
+    static func names(_ site: SiteData) -> [String] {
+        var names = Set<String>()
+        let files = site.avatars.files
+        if let avatar = site.snapshot.owner?.avatar, let name = files.file(forStorePath: avatar) { names.insert(name) }
+        if let url = site.snapshot.profile?.value.avatarURL, let name = files.file(forURL: url) { names.insert(name) }
+        for user in site.snapshot.users?.value ?? [] {
+            for file in user.files ?? [] {
+                if let name = files.file(forURL: file.url) { names.insert(name) }
+            }
+        }
+        return names.sorted()
+    }
+}

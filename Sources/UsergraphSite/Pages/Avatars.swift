@@ -1,0 +1,42 @@
+import UsergraphCore
+import UsergraphStore
+
+/// Avatar HTML that usergraph makes itself (so it goes into templates with `{{{…}}}`):
+/// the stored image when there is one, else a placeholder with initials.
+struct Avatars: Sendable {
+    let files: StoredFiles
+
+    init(files: StoredFiles) { self.files = files }
+
+    /// The site-relative path of a stored image for this URL, if it was downloaded.
+    func sitePath(forURL url: String?) -> String? {
+        guard let url, let name = files.file(forURL: url) else { return nil }
+        return "files/" + name
+    }
+
+    func sitePath(forStorePath path: String?) -> String? {
+        guard let path, let name = files.file(forStorePath: path) else { return nil }
+        return "files/" + name
+    }
+
+    /// `<img>` for a stored image, else a placeholder `<span>` with the initials of `name`.
+    func html(sitePath: String?, name: String, size: Int, from page: SitePath) -> String {
+        if let sitePath {
+            return "<img class=\"avatar\" src=\"\(HTML.escape(page.link(toFile: sitePath)))\" alt=\"\" width=\"\(size)\" height=\"\(size)\" loading=\"lazy\" decoding=\"async\">"
+        }
+        return Avatars.placeholder(name: name, size: size)
+    }
+
+    static func placeholder(name: String, size: Int) -> String {
+        let hue = Int(SHA256.digest(Array(name.utf8))[0] % 360)
+        return "<span class=\"avatar avatar-placeholder\" style=\"--avatar-hue:\(hue)\" aria-hidden=\"true\">\(HTML.escape(initials(name)))</span>"
+    }
+
+    /// Up to two letters: the first of the first two words, split on spaces, dots, dashes and underscores.
+    static func initials(_ name: String) -> String {
+        let words = name.split(whereSeparator: { " ._-".contains($0) || $0.isNumber })
+        let letters = words.prefix(2).compactMap { $0.first(where: { $0.isLetter }) }
+        let text = String(letters).uppercased()
+        return text.isEmpty ? "?" : text
+    }
+}

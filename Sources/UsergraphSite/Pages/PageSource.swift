@@ -1,0 +1,64 @@
+import Foundation
+import UsergraphCore
+import UsergraphStats
+
+/// What every page builder reads: immutable, shared by all rendering threads.
+struct SiteData: Sendable {
+    let config: SiteConfig
+    let snapshot: Snapshot
+    let asOf: Day
+    let statistics: StatisticsResult
+    let avatars: Avatars
+    /// The site's language: words the code draws (charts, achievement names) and the rules
+    /// numbers and dates are written by.
+    let strings: Strings
+    /// Numbers, dates and durations as templates see them, in the site's language.
+    let values: TemplateValues
+
+    init(config: SiteConfig, snapshot: Snapshot, asOf: Day, statistics: StatisticsResult, avatars: Avatars, strings: Strings) {
+        self.config = config; self.snapshot = snapshot; self.asOf = asOf; self.statistics = statistics
+        self.avatars = avatars; self.strings = strings; self.values = TemplateValues(strings: strings)
+    }
+
+    /// A workout type's name in the site's language, or the type as the store writes it.
+    func workoutType(_ type: String) -> String {
+        strings.optionalText("workoutTypes." + type) ?? type
+    }
+
+    /// The day of an ISO-8601 timestamp in the site's zone, as a template value.
+    func day(ofTimestamp text: String?) -> Any? {
+        guard let text, let date = Timestamp.parse(text) else { return nil }
+        return values.date(Day(date, in: config.timeZone))
+    }
+}
+
+/// The navigation section a page belongs to, so the layout can mark it as current.
+enum Section: String, Sendable, CaseIterable {
+    case profile, users, repositories, statistics, none
+}
+
+/// One page to render: where it goes, which template, and how to make its data.
+/// The context is built on the rendering thread, so only Sendable inputs cross threads.
+struct PageSource: Sendable {
+    let path: SitePath
+    let template: String
+    let section: Section
+    let context: @Sendable () -> [String: Any]
+
+    init(path: SitePath, template: String, section: Section, context: @escaping @Sendable () -> [String: Any]) {
+        self.path = path; self.template = template; self.section = section; self.context = context
+    }
+}
+
+extension PageSource {
+    /// The order in which to render pages on many threads: pages of a template used once (the
+    /// long repository and starred lists, the statistics) first, then the rest in site order,
+    /// so that no thread is left rendering one big page alone at the end.
+    static func renderOrder(_ sources: [PageSource]) -> [Int] {
+        var uses: [String: Int] = [:]
+        for source in sources { uses[source.template, default: 0] += 1 }
+        let single = sources.indices.filter { uses[sources[$0].template] == 1 }
+        let repeated = sources.indices.filter { uses[sources[$0].template] != 1 }
+        return single + repeated
+    }
+}

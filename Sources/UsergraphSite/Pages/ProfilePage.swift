@@ -1,0 +1,103 @@
+import Foundation
+import UsergraphCore
+
+/// `/`: the owner's card, their GitHub profile, this week's workouts, streak and level.
+enum ProfilePage {
+    static func sources(_ site: SiteData) -> [PageSource] {
+        [PageSource(path: .home, template: "profile", section: .profile) { context(site) }]
+    }
+
+    static func context(_ site: SiteData) -> [String: Any] {
+        let page = SitePath.home
+        let v = site.values
+        var context: [String: Any] = [:]
+        if let owner = site.snapshot.owner {
+            var card: [String: Any] = [:]
+            let name = owner.name ?? owner.email ?? "?"
+            if let v = owner.name, !v.isEmpty { card["name"] = v }
+            if let v = owner.email, !v.isEmpty { card["email"] = v }
+            if let age = owner.age(on: site.asOf) { card["age"] = v.number(age) }
+            if let sex = owner.sex { card[sex == "M" ? "isMan" : sex == "W" ? "isWoman" : "otherSex"] = sex == "M" || sex == "W" ? true : sex }
+            let avatarPath = site.avatars.sitePath(forStorePath: owner.avatar) ?? URLCheck.safeLink(owner.avatar).flatMap { site.avatars.sitePath(forURL: $0) }
+            card["avatar"] = site.avatars.html(sitePath: avatarPath, name: name, size: 96, from: page)
+            card["filled"] = owner.isFilled
+            context["owner"] = card
+        }
+        if let cached = site.snapshot.profile {
+            let p = cached.value
+            var github: [String: Any] = [
+                "login": p.login,
+                "followers": v.number(p.followers ?? 0), "following": v.number(p.following ?? 0),
+                "publicRepos": v.number(p.publicRepos ?? 0),
+                "fetchedOn": site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt,
+            ]
+            if let v = p.name, !v.isEmpty { github["name"] = v }
+            if let v = p.bio, !v.isEmpty { github["bio"] = v }
+            if let v = p.location, !v.isEmpty { github["location"] = v }
+            if let v = p.company, !v.isEmpty { github["company"] = v }
+            if let blog = URLCheck.normalizedWebsite(p.blog) { github["blog"] = blog }
+            if let url = URLCheck.safeLink(p.htmlURL) { github["url"] = url }
+            if let created = site.day(ofTimestamp: p.createdAt) { github["since"] = created }
+            github["avatar"] = site.avatars.html(sitePath: site.avatars.sitePath(forURL: p.avatarURL), name: p.name ?? p.login, size: 72, from: page)
+            context["github"] = github
+        }
+        let stats = site.statistics
+        let week = stats.details.thisWeek
+        context["week"] = [
+            "count": v.number(week.count), "duration": v.duration(week.seconds), "calories": v.number(week.calories),
+            "workouts": stats.details.thisWeekWorkouts.map { WorkoutRow.context($0, site: site) },
+            "hasWorkouts": week.count > 0,
+        ] as [String: Any]
+        let w = stats.report.workouts
+        context["streak"] = ["current": v.number(w.currentStreak), "longest": v.number(w.longestStreak), "alive": w.currentStreak > 0] as [String: Any]
+        context["level"] = ["level": v.number(w.level), "points": v.number(w.points), "toNext": v.number(1000 - w.points % 1000)] as [String: Any]
+        context["totals"] = ["count": v.number(w.count), "duration": v.duration(w.totalSeconds), "calories": v.number(w.totalCalories)] as [String: Any]
+        context["links"] = Links.context(from: page)
+        return context
+    }
+}
+
+/// One workout as templates see it.
+enum WorkoutRow {
+    static func context(_ workout: Workout, site: SiteData) -> [String: Any] {
+        let zone = site.config.timeZone
+        var row: [String: Any] = [
+            "type": site.workoutType(workout.type), "typeId": workout.type, "duration": site.values.duration(workout.duration),
+        ]
+        if let date = workout.startDate {
+            row["date"] = site.values.date(Day(date, in: zone))
+            let local = Timestamp.format(date, in: zone)
+            row["time"] = String(local.dropFirst(11).prefix(5))
+        }
+        if let v = workout.calories { row["calories"] = site.values.number(v) }
+        if let v = workout.exercises { row["exercises"] = site.values.number(v) }
+        if let v = workout.notes, !v.isEmpty { row["notes"] = v }
+        return row
+    }
+}
+
+/// Links to the main pages from a given page, for templates (`{{links.users}}`).
+enum Links {
+    static func context(from page: SitePath, base: String? = nil) -> [String: Any] {
+        if let base {
+            return [
+                "home": base, "users": SitePath.users.url(base: base), "repositories": SitePath.repositories.url(base: base),
+                "starred": SitePath.starred.url(base: base), "statistics": SitePath.statistics.url(base: base), "root": base,
+            ]
+        }
+        let depth = page.depth
+        return depth < byDepth.count ? byDepth[depth] : relative(root: page.root)
+    }
+
+    /// The links depend only on how deep the page is, and every page needs them twice (its own
+    /// template and the layout), so the usual depths are made once. Immutable after its lazy,
+    /// thread-safe initialisation, so sharing it between rendering threads is safe.
+    nonisolated(unsafe) private static let byDepth: [[String: Any]] = (0..<6).map { relative(root: String(repeating: "../", count: $0)) }
+
+    private static func relative(root: String) -> [String: Any] {
+        [
+            "home": root + SitePath.home.file, "users": root + SitePath.users.file, "repositories": root + SitePath.repositories.file,
+            "starred": root + SitePath.starred.file, "statistics": root + SitePath.statistics.file, "root": root,
+        ]
+    }
+}

@@ -1,0 +1,81 @@
+import UsergraphCharts
+import UsergraphCore
+
+/// The statistics page's SVG charts, drawn from the computed statistics with the words, dates
+/// and numbers of the site's language.
+enum StatisticsCharts {
+    /// The words the charts draw, required in every strings file.
+    static let requirements: [Strings.Requirement] = {
+        var keys = ["chart.noData", "chart.types.other", "chart.heatmap.less", "chart.heatmap.more", "chart.heatmap.cell",
+                    "chart.weight.series", "chart.sex.men", "chart.sex.women", "chart.sex.other", "chart.views.views",
+                    "chart.views.unique"]
+        for chart in ["weekly", "types", "heatmap", "weight", "sex", "age", "views", "languages"] {
+            keys += ["chart.\(chart).title", "chart.\(chart).desc"]
+        }
+        return keys.map { Strings.Requirement($0) } + [Strings.Requirement("count.workouts", .plural)]
+    }()
+
+    static func all(_ site: SiteData) -> [String: String] {
+        let s = site.strings
+        let format = s.format
+        let report = site.statistics.report
+        let details = site.statistics.details
+        func options(_ id: String, _ key: String, height: Double = 240) -> SVGChartOptions {
+            SVGChartOptions(idPrefix: "chart-" + id, title: s.text("chart.\(key).title"), description: s.text("chart.\(key).desc"),
+                            noData: s.text("chart.noData"), width: 560, height: height, numbers: format.chartNumbers)
+        }
+        func short(_ iso: String) -> String { Day(iso: iso).map(format.shortDate) ?? iso }
+        var charts: [String: String] = [:]
+        let weekly = report.workouts.weekly
+        charts["weekly"] = SVGCharts.bars(
+            weekly.map { ChartPoint(label: short($0.weekStart), value: Double($0.count)) },
+            options: options("weekly", "weekly"))
+        charts["types"] = SVGCharts.donut(
+            report.workouts.byType.map { ChartPoint(label: site.workoutType($0.type), value: Double($0.count)) },
+            options: options("types", "types"), centerLabel: format.number(report.workouts.count), otherLabel: s.text("chart.types.other"))
+        let days = details.dailyWorkouts
+        charts["heatmap"] = SVGCharts.calendarHeatmap(
+            days.map { day in
+                HeatmapDay(value: Double(day.count), title: s.text("chart.heatmap.cell", [
+                    "date": format.date(day.day), "count": s.plural("count.workouts", day.count),
+                ]))
+            },
+            rowLabels: format.weekdaysShort, less: s.text("chart.heatmap.less"), more: s.text("chart.heatmap.more"),
+            weekLabels: monthLabels(days.map(\.day), format: format),
+            options: options("heatmap", "heatmap", height: 140))
+        let weights = details.weightSeries
+        charts["weight"] = SVGCharts.line(
+            [ChartSeries(name: s.text("chart.weight.series"), values: weights.map(\.kg))],
+            labels: weights.map { format.date($0.day) }, options: options("weight", "weight"), showDots: true, includeZero: false)
+        let sex = report.users.sex
+        var slices = [ChartPoint(label: s.text("chart.sex.men"), value: Double(sex.men)),
+                      ChartPoint(label: s.text("chart.sex.women"), value: Double(sex.women))]
+        if sex.other > 0 { slices.append(ChartPoint(label: s.text("chart.sex.other"), value: Double(sex.other))) }
+        charts["sex"] = SVGCharts.donut(slices, options: options("sex", "sex"), centerLabel: format.number(report.users.count),
+                                        otherLabel: s.text("chart.sex.other"))
+        let ages = details.ageBySex
+        charts["age"] = SVGCharts.bars(
+            labels: ages.map(\.bucket),
+            series: [ChartSeries(name: s.text("chart.sex.men"), values: ages.map { Double($0.men) }),
+                     ChartSeries(name: s.text("chart.sex.women"), values: ages.map { Double($0.women) })],
+            options: options("age", "age"))
+        let daily = report.users.views.daily
+        charts["views"] = SVGCharts.line(
+            [ChartSeries(name: s.text("chart.views.views"), values: daily.map { Double($0.views) }),
+             ChartSeries(name: s.text("chart.views.unique"), values: daily.map { Double($0.unique) })],
+            labels: daily.map { short($0.date) }, options: options("views", "views"), showDots: true)
+        charts["languages"] = SVGCharts.bars(
+            report.repositories.languages.prefix(10).map { ChartPoint(label: $0.language, value: Double($0.count)) },
+            options: options("languages", "languages"))
+        return charts
+    }
+
+    /// One label per week of a calendar that starts on a Monday: the short name of a month on
+    /// the week its first day falls in, nothing on the other weeks.
+    static func monthLabels(_ days: [Day], format: LanguageFormat) -> [String] {
+        stride(from: 0, to: days.count, by: 7).map { start in
+            let week = days[start..<min(days.count, start + 7)]
+            return week.first(where: { $0.components.day == 1 }).map { format.monthShort($0.month) } ?? ""
+        }
+    }
+}

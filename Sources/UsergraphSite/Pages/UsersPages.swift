@@ -1,0 +1,131 @@
+import UsergraphCore
+
+/// `/users/` (paginated at 100: `/users/page/N/`) and one page per user at `/users/{id}/`.
+enum UsersPages {
+    static let pageSize = 100
+
+    static func sources(_ site: SiteData) -> [PageSource] {
+        let users = sortedUsers(site)
+        let pageCount = max(1, (users.count + pageSize - 1) / pageSize)
+        let online = users.reduce(0) { $0 + ($1.isOnline ? 1 : 0) }
+        var sources: [PageSource] = []
+        sources.reserveCapacity(pageCount + users.count)
+        for number in 1...pageCount {
+            sources.append(PageSource(path: .usersPage(number), template: "users", section: .users) {
+                listContext(site, users: users, online: online, number: number, pageCount: pageCount)
+            })
+        }
+        for (index, user) in users.enumerated() {
+            let listPage = index / pageSize + 1
+            sources.append(PageSource(path: .user(user.id), template: "user", section: .users) {
+                userContext(site, user: user, listPage: listPage)
+            })
+        }
+        return sources
+    }
+
+    /// By id, so a user's list page (and so every URL) is stable between runs.
+    /// Ids are the only thing a path is made of, and duplicates are dropped.
+    static func sortedUsers(_ site: SiteData) -> [DirectoryUser] {
+        var seen = Set<Int>()
+        return (site.snapshot.users?.value ?? []).filter { $0.id >= 0 && seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+    }
+
+    static func listContext(_ site: SiteData, users: [DirectoryUser], online: Int, number: Int, pageCount: Int) -> [String: Any] {
+        let page = SitePath.usersPage(number)
+        let slice = users.dropFirst((number - 1) * pageSize).prefix(pageSize)
+        var context: [String: Any] = [
+            "links": Links.context(from: page),
+            "hasData": site.snapshot.users != nil,
+            "count": site.values.number(users.count),
+            "online": site.values.number(online),
+            "users": slice.map { card($0, site: site, from: page, avatar: site.avatars.sitePath(forURL: $0.avatar?.url)) },
+            "first": site.values.number((number - 1) * pageSize + 1),
+            "last": site.values.number((number - 1) * pageSize + slice.count),
+        ]
+        if let cached = site.snapshot.users { context["fetchedOn"] = site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt }
+        if pageCount > 1 {
+            let window = pageWindow(current: number, total: pageCount)
+            var pagination: [String: Any] = [
+                "current": number, "total": pageCount,
+                "pages": window.indices.map { index -> [String: Any] in
+                    let n = window[index]
+                    return ["number": n, "url": page.link(to: .usersPage(n)), "current": n == number,
+                            "gapBefore": index > 0 && window[index - 1] != n - 1]
+                },
+            ]
+            if number > 1 { pagination["previous"] = page.link(to: .usersPage(number - 1)) }
+            if number < pageCount { pagination["next"] = page.link(to: .usersPage(number + 1)) }
+            context["pagination"] = pagination
+        }
+        return context
+    }
+
+    /// The page numbers a list page links to: the first, the last, and two either side of the
+    /// current one. Listing every page on every page would make the list pages grow with the
+    /// square of the users (1,000 pages at 100,000 users).
+    static func pageWindow(current: Int, total: Int, radius: Int = 2) -> [Int] {
+        guard total > 0 else { return [] }
+        let near = max(1, current - radius)...min(total, current + radius)
+        var numbers: [Int] = []
+        for n in [1] + Array(near) + [total] where n > (numbers.last ?? 0) {
+            // Leaving out a single number saves nothing: "1 2 3", never "1 … 3".
+            if let last = numbers.last, n == last + 2 { numbers.append(last + 1) }
+            numbers.append(n)
+        }
+        return numbers
+    }
+
+    /// One user as the list shows them; the user's own page reuses it with a bigger avatar.
+    /// `avatar` is the stored avatar's site path, looked up once per page by the caller.
+    static func card(_ user: DirectoryUser, site: SiteData, from page: SitePath, avatar: String?, avatarSize: Int = 48) -> [String: Any] {
+        var card: [String: Any] = [
+            "id": user.id, "username": user.username, "age": site.values.number(user.age), "online": user.isOnline,
+            "url": page.link(to: .user(user.id)),
+            "avatar": site.avatars.html(sitePath: avatar, name: user.username, size: avatarSize, from: page),
+        ]
+        switch user.sex {
+        case "M": card["isMan"] = true
+        case "W": card["isWoman"] = true
+        default: card["otherSex"] = user.sex
+        }
+        return card
+    }
+
+    static func userContext(_ site: SiteData, user: DirectoryUser, listPage: Int) -> [String: Any] {
+        let page = SitePath.user(user.id)
+        // Each stored file is found by hashing its URL, so the avatar's is hashed once and reused.
+        let avatarURL = user.avatar?.url
+        let avatar = site.avatars.sitePath(forURL: avatarURL)
+        var context = card(user, site: site, from: page, avatar: avatar, avatarSize: 128)
+        context["links"] = Links.context(from: page)
+        context["back"] = page.link(to: .usersPage(listPage))
+        let files = (user.files ?? []).compactMap { file -> [String: Any]? in
+            var row: [String: Any] = [
+                "id": file.id, "type": file.type, "isAvatar": file.type == "avatar",
+                "typeName": site.strings.optionalText("fileTypes." + file.type) ?? file.type,
+            ]
+            if let local = file.url == avatarURL ? avatar : site.avatars.sitePath(forURL: file.url) {
+                row["src"] = page.link(toFile: local)
+                row["local"] = true
+            } else if let remote = URLCheck.safeLink(file.url), URLCheck.isAbsoluteHTTP(remote) {
+                row["remote"] = remote
+            } else {
+                return nil
+            }
+            return row
+        }
+        context["files"] = files
+        context["hasFiles"] = !files.isEmpty
+        let activity = site.statistics.details.activityByUser[user.id]
+        var activityContext: [String: Any] = [
+            "views": site.values.number(activity?.views ?? 0),
+            "subscriptions": site.values.number(activity?.subscriptions ?? 0),
+            "unsubscriptions": site.values.number(activity?.unsubscriptions ?? 0),
+            "hasVisited": activity?.lastVisit != nil,
+        ]
+        if let day = activity?.lastVisit { activityContext["lastVisit"] = site.values.date(day) }
+        context["activity"] = activityContext
+        return context
+    }
+}

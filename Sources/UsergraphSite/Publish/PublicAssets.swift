@@ -1,0 +1,62 @@
+import Foundation
+import UsergraphCore
+
+/// The theme's static files from `Public/`. Those under `assets/` get a content hash in their
+/// names (`assets/style.3f9a0c1b2d.css`), so a host can cache them forever and a changed file
+/// is a new URL; everything else (a `CNAME`, `favicon.ico`) keeps its name.
+struct PublicAssets: Sendable {
+    struct File: Sendable {
+        /// Where it goes in the site.
+        let published: String
+        let data: Data
+    }
+
+    let files: [File]
+    /// Source path under `Public/` → published path, for templates.
+    let names: [String: String]
+
+    init(folder: String) throws {
+        var files: [File] = []
+        var names: [String: String] = [:]
+        for item in FileTree.files(in: folder) {
+            guard let data = FileManager.default.contents(atPath: folder + "/" + item) else {
+                throw UsergraphError("errors.publish.unreadable", ["path": folder + "/" + item])
+            }
+            let published = item.hasPrefix("assets/") ? PublicAssets.hashedName(item, data: data) : item
+            files.append(File(published: published, data: data))
+            names[item] = published
+        }
+        self.files = files
+        self.names = names
+    }
+
+    /// `assets/style.css` → `assets/style.<first 10 hex digits of its SHA-256>.css`.
+    static func hashedName(_ path: String, data: Data) -> String {
+        let hash = String(SHA256.hex(data).prefix(10))
+        let ext = (path as NSString).pathExtension
+        let stem = (path as NSString).deletingPathExtension
+        return ext.isEmpty ? stem + "." + hash : stem + "." + hash + "." + ext
+    }
+
+    /// What templates see as `assets`: the path split at `/` and `.`, so `{{assets.style.css}}`
+    /// is the published name of `Public/assets/style.css`.
+    var context: [String: Any] {
+        var root: [String: Any] = [:]
+        for (source, published) in names where source.hasPrefix("assets/") {
+            let keys = source.dropFirst("assets/".count).split(whereSeparator: { $0 == "/" || $0 == "." }).map(String.init)
+            root = PublicAssets.inserting(published, at: keys[...], into: root)
+        }
+        return root
+    }
+
+    private static func inserting(_ value: String, at keys: ArraySlice<String>, into node: [String: Any]) -> [String: Any] {
+        guard let first = keys.first else { return node }
+        var node = node
+        if keys.count == 1 {
+            node[first] = value
+        } else {
+            node[first] = inserting(value, at: keys.dropFirst(), into: node[first] as? [String: Any] ?? [:])
+        }
+        return node
+    }
+}

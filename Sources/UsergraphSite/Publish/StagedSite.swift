@@ -1,0 +1,255 @@
+import CSystem
+import Foundation
+import UsergraphCore
+
+/// A site being written. Files go into a staging folder beside the output folder, which then
+/// takes the output's place in one atomic exchange, so the output always holds a complete site:
+/// the old one or the new one, whenever the process dies.
+///
+/// A file whose bytes equal the published one is hard-linked from it rather than written, so
+/// it keeps its inode and timestamp and hosts and rsync see no change.
+///
+/// The old site's folders, emptied of files, are kept beside the output (`._site.spare`) and
+/// become the next staging folder, so a rebuild makes no folders: at 10,000 users that is
+/// 10,000 `mkdir` calls, and ext4 without a journal spends a long time finding inodes for new
+/// folders right after as many were removed.
+final class StagedSite: @unchecked Sendable {
+    /// How the staged file came to be.
+    enum Outcome: Sendable { case written, kept }
+
+    let output: String
+    let folder: String
+    private let lock = NSLock()
+    private var staged = Set<String>()
+    private var madeFolders = Set<String>()
+    private var written = 0
+    private var kept = 0
+
+    /// Makes a staging folder beside `output` (the spare folders of the last build, or a new
+    /// one), after clearing what a killed run left.
+    init(output: String) throws {
+        self.output = output
+        let parent = (output as NSString).deletingLastPathComponent
+        let name = (output as NSString).lastPathComponent
+        try StagedSite.clearLeftovers(output: output)
+        folder = parent + "/." + name + ".staging-\(getpid())"
+        if rename(StagedSite.sparePath(forOutput: output), folder) != 0 {
+            try StagedSite.makeFolders(folder)
+        }
+    }
+
+    static func sparePath(forOutput output: String) -> String {
+        (output as NSString).deletingLastPathComponent + "/." + (output as NSString).lastPathComponent + ".spare"
+    }
+
+    /// The relative paths staged so far.
+    var paths: Set<String> { lock.withLock { staged } }
+
+    /// Stages one file. Safe to call from many threads at once; each path only once.
+    @discardableResult
+    func put(_ data: Data, at relative: String) throws -> Outcome {
+        let target = folder + "/" + relative
+        try makeFolder(for: relative)
+        let outcome: Outcome
+        if StagedSite.sameBytes(data, asFileAt: output + "/" + relative), StagedSite.link(output + "/" + relative, to: target) {
+            outcome = .kept
+        } else {
+            try StagedSite.writeFile(data, to: target)
+            outcome = .written
+        }
+        record(outcome, at: relative)
+        return outcome
+    }
+
+    /// Stages a file that is already on disk, such as a stored image, by hard-linking it: it is
+    /// neither read nor copied, and while it does not change it keeps the published file's inode.
+    /// The store only ever replaces files by renaming, so the link never sees a half-written file.
+    /// Where a link cannot be made (another file system), the bytes are staged instead.
+    @discardableResult
+    func put(fileAt source: String, at relative: String) throws -> Outcome {
+        let target = folder + "/" + relative
+        try makeFolder(for: relative)
+        guard StagedSite.link(source, to: target) else {
+            guard let data = FileManager.default.contents(atPath: source) else {
+                throw UsergraphError("errors.build.storedFile", ["path": source])
+            }
+            return try put(data, at: relative)
+        }
+        var linked = stat(), published = stat()
+        let outcome: Outcome = stat(target, &linked) == 0 && stat(output + "/" + relative, &published) == 0
+            && linked.st_ino == published.st_ino && linked.st_dev == published.st_dev ? .kept : .written
+        record(outcome, at: relative)
+        return outcome
+    }
+
+    private func record(_ outcome: Outcome, at relative: String) {
+        lock.withLock {
+            staged.insert(relative)
+            if outcome == .kept { kept += 1 } else { written += 1 }
+        }
+    }
+
+    /// Swaps the staged site in and removes the old one. Returns the counts for the report.
+    func publish() throws -> PublishCounts {
+        pruneFolders()
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        let exists = fm.fileExists(atPath: output, isDirectory: &isDirectory)
+        if exists, !isDirectory.boolValue {
+            throw UsergraphError("errors.publish.outputIsFile", ["path": output])
+        }
+        if !exists {
+            guard rename(folder, output) == 0 else {
+                throw UsergraphError("errors.publish.failed", ["path": output, "reason": String(cString: strerror(errno))])
+            }
+        } else if csystem_exchange_paths(folder, output) != 0 {
+            try swapWithRenames()
+        }
+        // The staging path now holds the old site (if there was one); a kill here leaves it for
+        // the next run to clear. Its files the new site lacks are the ones this build removed.
+        let staged = paths
+        var removed = 0
+        if exists {
+            let emptied = FileTree.removeFiles(in: folder) { if !staged.contains($0) { removed += 1 } }
+            if !emptied || rename(folder, StagedSite.sparePath(forOutput: output)) != 0 { FileTree.remove(folder) }
+        }
+        return lock.withLock { PublishCounts(written: written, kept: kept, removed: removed) }
+    }
+
+    /// Throws the staging folder away after a failed build; the output was never touched.
+    func discard() {
+        FileTree.remove(folder)
+    }
+
+    /// Where the kernel or file system cannot exchange two folders: move the old one aside,
+    /// then the new one in. A kill between the two renames leaves no output; `clearLeftovers` puts the
+    /// old site back on the next run.
+    private func swapWithRenames() throws {
+        let parent = (output as NSString).deletingLastPathComponent
+        let old = parent + "/." + (output as NSString).lastPathComponent + ".old-\(getpid())"
+        guard rename(output, old) == 0 else {
+            throw UsergraphError("errors.publish.moveAside", ["path": output, "reason": String(cString: strerror(errno))])
+        }
+        guard rename(folder, output) == 0 else {
+            let reason = String(cString: strerror(errno))
+            _ = rename(old, output)
+            throw UsergraphError("errors.publish.failed", ["path": output, "reason": reason])
+        }
+        // Keep `folder` meaning "the old site" for the caller's cleanup.
+        _ = rename(old, folder)
+    }
+
+    /// Removes the spare folders this site does not use (a user who is gone, say), so the
+    /// published site has no empty folders.
+    private func pruneFolders() {
+        var needed: Set<String> = [""]
+        for made in lock.withLock({ madeFolders }) {
+            var path = made
+            while !path.isEmpty, needed.insert(path).inserted { path = (path as NSString).deletingLastPathComponent }
+        }
+        func prune(_ relative: String) {
+            for name in FileTree.folders(in: relative.isEmpty ? folder : folder + "/" + relative) {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                if needed.contains(child) { prune(child) } else { FileTree.remove(folder + "/" + child) }
+            }
+        }
+        prune("")
+    }
+
+    /// A hard link at `target`, replacing whatever a reused folder has there.
+    static func link(_ source: String, to target: String) -> Bool {
+        if Glibc.link(source, target) == 0 { return true }
+        return errno == EEXIST && unlink(target) == 0 && Glibc.link(source, target) == 0
+    }
+
+    private func makeFolder(for relative: String) throws {
+        let folderPart = (relative as NSString).deletingLastPathComponent
+        guard !folderPart.isEmpty else { return }
+        let needed = lock.withLock { !madeFolders.contains(folderPart) }
+        guard needed else { return }
+        try StagedSite.makeFolders(folder + "/" + folderPart)
+        lock.withLock { _ = madeFolders.insert(folderPart) }
+    }
+
+    /// `mkdir -p` with one system call when the parent is there, as it almost always is:
+    /// FileManager's version stats every component of the path first.
+    static func makeFolders(_ path: String) throws {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        if errno == ENOENT {
+            try makeFolders((path as NSString).deletingLastPathComponent)
+            if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        }
+        throw UsergraphError("errors.store.write", ["path": path, "reason": String(cString: strerror(errno))])
+    }
+
+    /// Whether the regular file at `path` holds exactly `data`, read in chunks and compared as
+    /// they come, so a file that differs early is not read to its end.
+    static func sameBytes(_ data: Data, asFileAt path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == data.count else { return false }
+        var chunk = [UInt8](repeating: 0, count: min(max(data.count, 1), 1 << 16))
+        return data.withUnsafeBytes { (expected: UnsafeRawBufferPointer) -> Bool in
+            var offset = 0
+            while offset < expected.count {
+                guard let base = expected.baseAddress else { return false }
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, min($0.count, expected.count - offset)) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0, chunk.withUnsafeBytes({ $0.baseAddress.map { memcmp(base + offset, $0, count) } ?? 1 }) == 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+    }
+
+    /// A plain write: the staging folder is private until the exchange, so no temp-and-rename.
+    static func writeFile(_ data: Data, to path: String) throws {
+        // A new file always: an entry already there may be a hard link to a published file,
+        // which must not be written through.
+        var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == EEXIST, unlink(path) == 0 {
+            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
+        guard descriptor >= 0 else {
+            throw UsergraphError("errors.store.write", ["path": path, "reason": String(cString: strerror(errno))])
+        }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                guard let base = buffer.baseAddress else { return }
+                let count = Glibc.write(descriptor, base + offset, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw UsergraphError("errors.store.write", ["path": path, "reason": String(cString: strerror(errno))])
+                }
+                offset += count
+            }
+        }
+    }
+
+    /// Clears what a killed run left beside the output: staging folders, and an old site moved
+    /// aside by `swapWithRenames`, which goes back in place if the output is missing.
+    static func clearLeftovers(output: String) throws {
+        let parent = (output as NSString).deletingLastPathComponent
+        let name = (output as NSString).lastPathComponent
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        let leftovers = ((try? fm.contentsOfDirectory(atPath: parent)) ?? []).sorted()
+        if !fm.fileExists(atPath: output), let old = leftovers.last(where: { $0.hasPrefix("." + name + ".old-") }) {
+            _ = rename(parent + "/" + old, output)
+        }
+        for leftover in leftovers where leftover.hasPrefix("." + name + ".staging-") || leftover.hasPrefix("." + name + ".old-") {
+            FileTree.remove(parent + "/" + leftover)
+        }
+    }
+}
+
+/// What a publish changed, for the closing line of `build`.
+public struct PublishCounts: Sendable, Equatable {
+    public var written: Int
+    public var kept: Int
+    public var removed: Int
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Mustache
+import UsergraphCore
+import UsergraphStats
+import Yams
+
+/// The templates of a site, read and parsed once per build: page templates
+/// (`Templates/NAME.md`, front matter + Mustache Markdown), partials (`Templates/partials/`),
+/// the page shell (`Templates/layout.html`) and the words of one language
+/// (`Templates/strings/LANG.yml`), which every template sees as `t`.
+struct Theme: Sendable {
+    struct Page: Sendable {
+        public let name: String
+        let title: MustacheTemplate
+        let description: MustacheTemplate?
+        let body: MustacheTemplate
+    }
+
+    let folder: String
+    let pages: [String: Page]
+    let layout: MustacheTemplate
+    let library: MustacheLibrary
+    let strings: Strings
+    /// `t` in every template: the words of `strings`, made once.
+    let words: TemplateWords
+
+    static let requiredPages = ["profile", "users", "user", "repositories", "starred", "statistics", "404"]
+
+    /// Loads the theme in `language`, checking that the strings file has every key the
+    /// templates name (`t.…`) and every key in `require` (the words the code draws itself).
+    init(folder: String, language: String = "en", require: [Strings.Requirement]) throws {
+        MarkdownEscapingRegistration.once()
+        self.folder = folder
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsergraphError("errors.theme.noFolder", ["folder": folder])
+        }
+        let strings = try Strings.load(templates: folder, language: language, require: require + LanguageFormat.requirements)
+        var library = MustacheLibrary()
+        let partials = folder + "/partials"
+        for name in ((try? fm.contentsOfDirectory(atPath: partials)) ?? []).sorted() where name.hasSuffix(".md") || name.hasSuffix(".html") {
+            let path = partials + "/" + name
+            let text = try Theme.readText(path)
+            try TemplateKeys.check(text, path: path, strings: strings)
+            let pragma = name.hasSuffix(".md") ? MarkdownEscapingRegistration.pragma : MarkdownEscapingRegistration.htmlPragma
+            library.register(try Theme.compile(pragma + text, path: path, firstLine: 1), named: (name as NSString).deletingPathExtension)
+        }
+        var pages: [String: Page] = [:]
+        for name in ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).sorted() where name.hasSuffix(".md") {
+            try TemplateKeys.check(try Theme.readText(folder + "/" + name), path: folder + "/" + name, strings: strings)
+            let page = try Theme.loadPage(folder + "/" + name)
+            pages[page.name] = page
+        }
+        for name in Theme.requiredPages where pages[name] == nil {
+            throw UsergraphError("errors.theme.missingPage", ["path": "\(folder)/\(name).md", "pages": Theme.requiredPages.map { $0 + ".md" }.joined(separator: ", ")])
+        }
+        let layoutPath = folder + "/layout.html"
+        guard fm.fileExists(atPath: layoutPath) else {
+            throw UsergraphError("errors.theme.noLayout", ["path": layoutPath])
+        }
+        let layoutText = try Theme.readText(layoutPath)
+        try TemplateKeys.check(layoutText, path: layoutPath, strings: strings)
+        self.layout = try Theme.compile(MarkdownEscapingRegistration.htmlPragma + layoutText, path: layoutPath, firstLine: 1)
+        self.pages = pages
+        self.library = library
+        self.strings = strings
+        self.words = TemplateWords(strings)
+    }
+
+    /// Renders a page: its Markdown body with the data, through cmark, into the layout.
+    /// `context` is what the page's template sees; `shell` is what the layout sees besides
+    /// `content`, `title` and `description`.
+    func render(page name: String, context pageContext: [String: Any], shell: [String: Any]) throws -> String {
+        guard let page = pages[name] else {
+            throw UsergraphError("errors.theme.noTemplate", ["name": name, "folder": folder])
+        }
+        var context = pageContext
+        context["t"] = words.tree
+        let markdown = page.body.render(context, library: library)
+        let content = Markdown.html(markdown)
+        var layoutContext = shell
+        layoutContext["t"] = context["t"]
+        layoutContext["content"] = content
+        layoutContext["title"] = page.title.render(context, library: library).trimmingWhitespace()
+        if let description = page.description {
+            layoutContext["description"] = description.render(context, library: library).trimmingWhitespace()
+        }
+        layoutContext["page"] = context
+        return layout.render(layoutContext, library: library)
+    }
+
+    static func readText(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw UsergraphError("errors.theme.notText", ["path": path])
+        }
+        return text
+    }
+
+    static func loadPage(_ path: String) throws -> Page {
+        let text = try readText(path)
+        let (frontMatter, body, bodyLine) = try splitFrontMatter(text, path: path)
+        var title = (path as NSString).lastPathComponent
+        var description: String?
+        if let frontMatter {
+            let node: Node?
+            do { node = try Yams.compose(yaml: frontMatter) } catch let error as YamlError {
+                throw UsergraphError("errors.theme.frontMatterYAML", ["path": path], nested: ["problem": error.problem])
+            }
+            if let mapping = node?.mapping {
+                for (key, value) in mapping {
+                    switch key.string {
+                    case "title": title = value.string ?? title
+                    case "description": description = value.string
+                    default:
+                        let line = key.mark.map { $0.line + 1 } ?? 1
+                        throw UsergraphError("errors.theme.frontMatterKey", ["where": "\(path):\(line)", "key": key.string ?? ""])
+                    }
+                }
+            }
+        }
+        let textPragma = "{{% CONTENT_TYPE: TEXT}}"
+        return Page(
+            name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
+            title: try compile(textPragma + title, path: path, firstLine: 2),
+            description: try description.map { try compile(textPragma + $0, path: path, firstLine: 2) },
+            body: try compile(MarkdownEscapingRegistration.pragma + body, path: path, firstLine: bodyLine))
+    }
+
+    /// Splits `---\n…\n---\n` front matter from the body; returns the body's first line number.
+    static func splitFrontMatter(_ text: String, path: String) throws -> (String?, String, Int) {
+        guard text.hasPrefix("---\n") || text.hasPrefix("---\r\n") else { return (nil, text, 1) }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        lines.removeFirst()
+        guard let end = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) else {
+            throw UsergraphError("errors.theme.frontMatterOpen", ["path": path])
+        }
+        let front = lines[..<end].joined(separator: "\n")
+        let body = lines[(end + 1)...].joined(separator: "\n")
+        return (front, body, end + 3)
+    }
+
+    static func compile(_ source: String, path: String, firstLine: Int) throws -> MustacheTemplate {
+        do {
+            return try MustacheTemplate(string: source)
+        } catch let error as MustacheTemplate.ParserError {
+            let line = error.context.lineNumber + firstLine - 1
+            let tag = error.context.line.trimmingCharacters(in: .whitespaces)
+                .replacingOccurrences(of: MarkdownEscapingRegistration.pragma, with: "")
+                .replacingOccurrences(of: MarkdownEscapingRegistration.htmlPragma, with: "")
+            throw UsergraphError("errors.theme.syntax", ["where": "\(path):\(line)", "tag": tag],
+                                 nested: ["problem": describe(error.error)])
+        }
+    }
+
+    static func describe(_ error: Error) -> Message {
+        switch error as? MustacheTemplate.Error {
+        case .sectionCloseNameIncorrect: Message("errors.theme.wrongClose")
+        case .unfinishedName: Message("errors.theme.unfinishedTag")
+        case .expectedSectionEnd: Message("errors.theme.unclosedSection")
+        case .invalidSetDelimiter: Message("errors.theme.badDelimiter")
+        case .invalidConfigVariableSyntax, .unrecognisedConfigVariable: Message("errors.theme.badPragma")
+        default: Message("errors.theme.syntaxOther")
+        }
+    }
+}
+
+/// Registers our content types with swift-mustache exactly once per process: Markdown for
+/// page templates and `.md` partials, HTML for the layout and `.html` partials.
+enum MarkdownEscapingRegistration {
+    static let pragma = "{{% CONTENT_TYPE: \(MarkdownEscaping.name)}}"
+    static let htmlPragma = "{{% CONTENT_TYPE: \(HTMLEscaping.name)}}"
+    private static let registered: Bool = {
+        MustacheContentTypes.register(MarkdownEscaping(), named: MarkdownEscaping.name)
+        MustacheContentTypes.register(HTMLEscaping(), named: HTMLEscaping.name)
+        return true
+    }()
+
+    static func once() { _ = registered }
+}

@@ -1,0 +1,149 @@
+import UsergraphCharts
+import UsergraphCore
+import UsergraphStats
+
+/// The terminal report of `usergraph stats`: the contract's numbers with charts, in the words,
+/// numbers and dates of the site's language, fitting `width` columns; `.ascii` keeps every byte
+/// 7-bit for old terminals and mail (a Russian report is transliterated).
+public enum StatsText {
+    /// Every key the report reads, required in the strings file.
+    public static let requirements: [Strings.Requirement] = {
+        let texts = ["title", "workouts", "workoutsLine", "streakLine", "achievements", "byType", "noWorkouts", "weeks",
+                     "months", "monthsRange", "calendar", "less", "more", "weight", "latest", "change30", "change90",
+                     "noWeight", "users", "usersLine", "usersOther", "subscribers", "topVisitors", "none", "ageSex", "men",
+                     "women", "views", "repositories", "repositoriesLine", "noLanguages"].map { Strings.Requirement("report." + $0) }
+        let counted = ["workouts", "days", "points", "users", "repositories", "stars", "forks"]
+            .map { Strings.Requirement("count." + $0, .plural) }
+        return texts + counted + [Strings.Requirement("notes.listSeparator")]
+            + Achievement.all.map { Strings.Requirement("achievements." + $0.id) }
+    }()
+
+    public static func report(_ result: StatisticsResult, strings s: Strings, style: TextChartStyle = .unicode, width: Int = 80) -> String {
+        let f = s.format
+        let numbers = f.chartNumbers
+        let r = result.report
+        let d = result.details
+        let w = r.workouts
+        let separator = s.text("notes.listSeparator")
+        func short(_ iso: String) -> String { Day(iso: iso).map(f.shortDate) ?? iso }
+        var out: [String] = []
+        /// A sentence, wrapped at spaces to the width (translations run longer than English).
+        func say(_ text: String) { out += wrap(text, width: width) }
+        func section(_ title: String) {
+            out.append("")
+            out.append(title)
+            out.append(String(repeating: style == .ascii ? "-" : "─", count: min(width, title.count)))
+        }
+        say(s.text("report.title", ["date": Day(iso: r.asOf).map(f.date) ?? r.asOf]))
+
+        section(s.text("report.workouts"))
+        say(s.text("report.workoutsLine", [
+            "workouts": s.plural("count.workouts", w.count), "duration": f.duration(seconds: w.totalSeconds),
+            "calories": f.number(w.totalCalories),
+        ]))
+        say(s.text("report.streakLine", [
+            "current": s.plural("count.days", w.currentStreak), "longest": s.plural("count.days", w.longestStreak),
+            "level": f.number(w.level), "points": s.plural("count.points", w.points),
+        ]))
+        if !w.achievements.isEmpty {
+            say(s.text("report.achievements", ["list": w.achievements.map { s.text("achievements." + $0) }.joined(separator: separator)]))
+        }
+        out.append("")
+        out.append(s.text("report.byType"))
+        out.append(TextCharts.bars(w.byType.map { ChartPoint(label: s.optionalText("workoutTypes." + $0.type) ?? $0.type, value: Double($0.count)) },
+                                   width: width, style: style, noData: s.text("report.noWorkouts"), numbers: numbers))
+        out.append("")
+        out.append(s.text("report.weeks"))
+        out.append(TextCharts.bars(w.weekly.map { ChartPoint(label: short($0.weekStart), value: Double($0.count)) },
+                                   width: width, style: style, numbers: numbers))
+        out.append("")
+        let months = s.text("report.months")
+        let range = s.text("report.monthsRange", [
+            "first": monthName(w.monthly.first?.month, f), "last": monthName(w.monthly.last?.month, f),
+        ])
+        out.append(months + " " + TextCharts.sparkline(w.monthly.map { Double($0.count) }, maxWidth: max(1, width - months.count - range.count - 3), style: style)
+            + "  " + range)
+        out.append("")
+        out.append(s.text("report.calendar"))
+        out.append(TextCharts.heatmap(d.dailyWorkouts.map { Double($0.count) }, rowLabels: f.weekdaysShort,
+                                      less: s.text("report.less"), more: s.text("report.more"),
+                                      weekLabels: StatisticsCharts.monthLabels(d.dailyWorkouts.map(\.day), format: f),
+                                      width: width, style: style, noData: s.text("report.noWorkouts")))
+
+        section(s.text("report.weight"))
+        let weight = r.weight
+        say((weight.latest.map { s.text("report.latest", ["kg": f.number($0, places: 1)]) } ?? s.text("report.noWeight"))
+            + (weight.change30.map { s.text("report.change30", ["change": f.signed($0)]) } ?? "")
+            + (weight.change90.map { s.text("report.change90", ["change": f.signed($0)]) } ?? ""))
+        if !d.weightSeries.isEmpty {
+            out.append(TextCharts.line(d.weightSeries.map(\.kg), width: width, height: 6, style: style,
+                                       firstLabel: d.weightSeries.first.map { f.date($0.day) },
+                                       lastLabel: d.weightSeries.last.map { f.date($0.day) },
+                                       includeZero: false, numbers: numbers))
+        }
+
+        section(s.text("report.users"))
+        let u = r.users
+        say(s.text("report.usersLine", [
+            "users": s.plural("count.users", u.count), "online": f.number(u.online),
+            "men": f.number(u.sex.men), "women": f.number(u.sex.women),
+        ]) + (u.sex.other > 0 ? s.text("report.usersOther", ["other": f.number(u.sex.other)]) : ""))
+        say(s.text("report.subscribers", ["plus": f.number(u.subscriptions), "minus": f.number(u.unsubscriptions)]))
+        let visitors = u.topVisitors.map { "#\($0.userId) (\(f.number($0.views)))" }.joined(separator: separator)
+        say(s.text("report.topVisitors", ["list": visitors.isEmpty ? s.text("report.none") : visitors]))
+        out.append("")
+        out.append(s.text("report.ageSex"))
+        out.append(TextCharts.pairedBars(labels: d.ageBySex.map(\.bucket),
+                                         first: ChartSeries(name: s.text("report.men"), values: d.ageBySex.map { Double($0.men) }),
+                                         second: ChartSeries(name: s.text("report.women"), values: d.ageBySex.map { Double($0.women) }),
+                                         width: width, style: style, numbers: numbers))
+        out.append("")
+        out.append(s.text("report.views"))
+        let daily = u.views.daily
+        out.append(TextCharts.line(daily.map { Double($0.views) }, width: width, height: 6, style: style,
+                                   firstLabel: daily.first.map { short($0.date) }, lastLabel: daily.last.map { short($0.date) },
+                                   numbers: numbers))
+
+        section(s.text("report.repositories"))
+        let repos = r.repositories
+        say(s.text("report.repositoriesLine", [
+            "repositories": s.plural("count.repositories", repos.count), "stars": s.plural("count.stars", repos.stars),
+            "forks": s.plural("count.forks", repos.forks),
+        ]))
+        out.append(TextCharts.bars(repos.languages.prefix(8).map { ChartPoint(label: $0.language, value: Double($0.count)) },
+                                   width: width, style: style, noData: s.text("report.noLanguages"), numbers: numbers))
+        return TextCharts.text(out.joined(separator: "\n"), style: style) + "\n"
+    }
+
+    static func monthName(_ iso: String?, _ format: LanguageFormat) -> String {
+        guard let iso else { return "" }
+        let parts = iso.split(separator: "-")
+        guard parts.count == 2, let y = Int(parts[0]), let m = Int(parts[1]), (1...12).contains(m) else { return iso }
+        return format.monthShort(m) + " " + String(y)
+    }
+
+    /// Breaks a sentence at spaces into lines of at most `width` characters; continuation lines
+    /// are indented by two. A word longer than a line is cut.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        guard text.count > width, width > 10 else { return [text] }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let indent = lines.isEmpty ? "" : "  "
+            if line.isEmpty {
+                line = indent + word
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = "  " + word
+            }
+            while line.count > width {
+                lines.append(String(line.prefix(width)))
+                line = "  " + line.dropFirst(width)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import UsergraphCore
+
+/// Everything the stats command and the pages show, as pure functions of a snapshot,
+/// an as-of day and a time zone: no files, no clock, no network.
+public enum Statistics {
+    /// Everything computed once per build. Events after `asOf` are ignored everywhere; a
+    /// collection missing from the snapshot counts as empty.
+    public static func compute(_ snapshot: Snapshot, asOf: Day, timeZone: TimeZone) -> StatisticsResult {
+        let workouts = WorkoutStats(workouts: snapshot.workouts, asOf: asOf, timeZone: timeZone)
+        let weight = WeightStats(records: snapshot.weights, asOf: asOf)
+        let users = UserStats(users: snapshot.users?.value ?? [], statistics: snapshot.statistics?.value ?? [],
+                              asOf: asOf)
+        let repositories = RepositoryStats.summary(snapshot.repositories?.value ?? [])
+
+        let report = StatsReport(asOf: asOf.iso, workouts: workouts.summary, weight: weight.summary,
+                                 users: users.summary, repositories: repositories)
+        let details = StatsDetails(
+            dailyWorkouts: workouts.daily, thisWeek: workouts.thisWeek, thisWeekWorkouts: workouts.thisWeekWorkouts,
+            weightSeries: weight.series, ageBySex: users.ageBySex, activityByUser: users.activityByUser,
+            skippedEventDates: users.skippedEventDates, exampleBadEventDate: users.exampleBadEventDate,
+            skippedWorkouts: workouts.skipped)
+        return StatisticsResult(report: report, details: details)
+    }
+}
+
+public struct StatisticsResult: Sendable {
+    /// Exactly the JSON contract of `usergraph stats --json`.
+    public var report: StatsReport
+    /// Extra series the pages need; not part of the JSON.
+    public var details: StatsDetails
+
+    public init(report: StatsReport, details: StatsDetails) { self.report = report; self.details = details }
+}

@@ -1,0 +1,94 @@
+import UsergraphCore
+
+/// Series the pages need beyond the JSON contract, computed in the same passes.
+public struct StatsDetails: Sendable, Equatable {
+    /// One entry per day of the 53 Monday-started weeks ending with the as-of day's week,
+    /// from that week's Monday minus 52 weeks to the as-of day inclusive, oldest first.
+    public var dailyWorkouts: [DayTotal]
+    /// Workouts in the as-of day's week (Monday up to the as-of day).
+    public var thisWeek: PeriodTotal
+    /// The same workouts, newest first.
+    public var thisWeekWorkouts: [Workout]
+    /// Weight records on or before the as-of day, oldest first.
+    public var weightSeries: [WeightPoint]
+    /// The seven age buckets in order, split by sex.
+    public var ageBySex: [AgeBucketBySex]
+    /// Keyed by user id; a user with no statistics events on or before the as-of day is
+    /// absent (see `activity(for:)`).
+    public var activityByUser: [Int: UserActivity]
+    /// Statistics dates that are not real days: skipped by every count, reported by the CLI.
+    public var skippedEventDates: Int
+    /// The first such date as the API sent it, for the CLI's message.
+    public var exampleBadEventDate: Int?
+    /// Workouts whose `start` does not parse, so they belong to no day.
+    public var skippedWorkouts: Int
+
+    init(dailyWorkouts: [DayTotal] = [], thisWeek: PeriodTotal = PeriodTotal(), thisWeekWorkouts: [Workout] = [],
+                weightSeries: [WeightPoint] = [], ageBySex: [AgeBucketBySex] = [],
+                activityByUser: [Int: UserActivity] = [:], skippedEventDates: Int = 0,
+                exampleBadEventDate: Int? = nil, skippedWorkouts: Int = 0) {
+        self.dailyWorkouts = dailyWorkouts; self.thisWeek = thisWeek; self.thisWeekWorkouts = thisWeekWorkouts
+        self.weightSeries = weightSeries; self.ageBySex = ageBySex; self.activityByUser = activityByUser
+        self.skippedEventDates = skippedEventDates; self.exampleBadEventDate = exampleBadEventDate
+        self.skippedWorkouts = skippedWorkouts
+    }
+
+    /// A user's activity, all zeros when they have none.
+    func activity(for userId: Int) -> UserActivity {
+        activityByUser[userId] ?? UserActivity()
+    }
+}
+
+public struct DayTotal: Sendable, Equatable {
+    public var day: Day
+    public var count: Int
+    var seconds: Int
+
+    init(day: Day, count: Int = 0, seconds: Int = 0) { self.day = day; self.count = count; self.seconds = seconds }
+}
+
+public struct PeriodTotal: Sendable, Equatable {
+    public var count: Int
+    public var seconds: Int
+    public var calories: Int
+
+    init(count: Int = 0, seconds: Int = 0, calories: Int = 0) {
+        self.count = count; self.seconds = seconds; self.calories = calories
+    }
+}
+
+public struct WeightPoint: Sendable, Equatable {
+    public var day: Day
+    public var kg: Double
+
+    init(day: Day, kg: Double) { self.day = day; self.kg = kg }
+}
+
+public struct AgeBucketBySex: Sendable, Equatable {
+    /// One of `AgeBucket.names`.
+    public var bucket: String
+    public var men: Int
+    public var women: Int
+    /// Any raw sex value other than `M` and `W`.
+    var other: Int
+
+    init(bucket: String, men: Int = 0, women: Int = 0, other: Int = 0) {
+        self.bucket = bucket; self.men = men; self.women = women; self.other = other
+    }
+
+    public var total: Int { men + women + other }
+}
+
+public struct UserActivity: Sendable, Equatable {
+    /// View events on or before the as-of day.
+    public var views: Int
+    public var subscriptions: Int
+    public var unsubscriptions: Int
+    /// The day of the latest view on or before the as-of day.
+    public var lastVisit: Day?
+
+    init(views: Int = 0, subscriptions: Int = 0, unsubscriptions: Int = 0, lastVisit: Day? = nil) {
+        self.views = views; self.subscriptions = subscriptions; self.unsubscriptions = unsubscriptions
+        self.lastVisit = lastVisit
+    }
+}

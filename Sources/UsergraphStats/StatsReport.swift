@@ -1,0 +1,243 @@
+/// The contract of `usergraph stats --json` (DESIGN.md, "Statistics"). Property names are
+/// the JSON keys and their declaration order is the key order, so reordering a property
+/// changes the output.
+public struct StatsReport: Codable, Sendable, Equatable {
+    /// `YYYY-MM-DD`.
+    public var asOf: String
+    public var workouts: WorkoutSummary
+    public var weight: WeightSummary
+    public var users: UserSummary
+    public var repositories: RepositorySummary
+
+    init(asOf: String, workouts: WorkoutSummary, weight: WeightSummary, users: UserSummary,
+                repositories: RepositorySummary) {
+        self.asOf = asOf; self.workouts = workouts; self.weight = weight; self.users = users
+        self.repositories = repositories
+    }
+
+    /// Pretty-printed JSON of the contract, keys in the contract's order (not sorted),
+    /// `null` for missing weight values, ending with a newline.
+    public func jsonString() throws -> String {
+        try OrderedJSON.encode(self)
+    }
+}
+
+// MARK: - Workouts
+
+public struct WorkoutSummary: Codable, Sendable, Equatable {
+    public var count: Int
+    public var totalSeconds: Int
+    public var totalCalories: Int
+    /// By count descending, then type ascending.
+    public var byType: [TypeCount]
+    /// The 12 weeks ending with the as-of day's week, oldest first.
+    public var weekly: [WeekCount]
+    /// The 12 calendar months ending with the as-of day's month, oldest first.
+    public var monthly: [MonthCount]
+    public var currentStreak: Int
+    public var longestStreak: Int
+    public var points: Int
+    public var level: Int
+    /// Achievement ids in the contract's order, e.g. `workout_1`, `streak_3`.
+    public var achievements: [String]
+
+    init(count: Int, totalSeconds: Int, totalCalories: Int, byType: [TypeCount], weekly: [WeekCount],
+                monthly: [MonthCount], currentStreak: Int, longestStreak: Int, points: Int, level: Int,
+                achievements: [String]) {
+        self.count = count; self.totalSeconds = totalSeconds; self.totalCalories = totalCalories
+        self.byType = byType; self.weekly = weekly; self.monthly = monthly
+        self.currentStreak = currentStreak; self.longestStreak = longestStreak
+        self.points = points; self.level = level; self.achievements = achievements
+    }
+}
+
+public struct TypeCount: Codable, Sendable, Equatable {
+    public var type: String
+    public var count: Int
+    public var seconds: Int
+
+    init(type: String, count: Int, seconds: Int) { self.type = type; self.count = count; self.seconds = seconds }
+}
+
+public struct WeekCount: Codable, Sendable, Equatable {
+    /// The Monday, `YYYY-MM-DD`.
+    public var weekStart: String
+    public var count: Int
+    public var seconds: Int
+
+    init(weekStart: String, count: Int, seconds: Int) {
+        self.weekStart = weekStart; self.count = count; self.seconds = seconds
+    }
+}
+
+public struct MonthCount: Codable, Sendable, Equatable {
+    /// `YYYY-MM`.
+    public var month: String
+    public var count: Int
+    public var seconds: Int
+
+    init(month: String, count: Int, seconds: Int) { self.month = month; self.count = count; self.seconds = seconds }
+}
+
+// MARK: - Weight
+
+public struct WeightSummary: Codable, Sendable, Equatable {
+    public var latest: Double?
+    public var change30: Double?
+    public var change90: Double?
+
+    init(latest: Double?, change30: Double?, change90: Double?) {
+        self.latest = latest; self.change30 = change30; self.change90 = change90
+    }
+
+    private enum CodingKeys: String, CodingKey { case latest, change30, change90 }
+
+    /// Written by hand because the synthesized encoder drops nil keys, and the contract
+    /// wants them present as `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(latest, forKey: .latest)
+        try container.encode(change30, forKey: .change30)
+        try container.encode(change90, forKey: .change90)
+    }
+}
+
+// MARK: - Users
+
+public struct UserSummary: Codable, Sendable, Equatable {
+    public var count: Int
+    public var online: Int
+    public var sex: SexCounts
+    /// All seven buckets, in `AgeBucket.names` order.
+    var ageBuckets: [AgeBucket]
+    public var views: ViewSummary
+    /// At most 3, by views descending then id ascending; never a user with 0 views.
+    public var topVisitors: [TopVisitor]
+    /// Events of that type in the as-of day's calendar month, up to the as-of day.
+    public var subscriptions: Int
+    public var unsubscriptions: Int
+
+    init(count: Int, online: Int, sex: SexCounts, ageBuckets: [AgeBucket], views: ViewSummary,
+                topVisitors: [TopVisitor], subscriptions: Int, unsubscriptions: Int) {
+        self.count = count; self.online = online; self.sex = sex; self.ageBuckets = ageBuckets
+        self.views = views; self.topVisitors = topVisitors
+        self.subscriptions = subscriptions; self.unsubscriptions = unsubscriptions
+    }
+}
+
+/// Users counted by the raw `sex` value. Encoded as a JSON object with `M` and `W` always
+/// first (even at 0), then any other raw value in ascending order.
+public struct SexCounts: Codable, Sendable, Equatable {
+    var counts: [String: Int]
+
+    init(_ counts: [String: Int] = [:]) {
+        // M and W are always reported, so they are always stored.
+        self.counts = counts.merging(["M": 0, "W": 0]) { given, _ in given }
+    }
+
+    public var men: Int { counts["M"] ?? 0 }
+    public var women: Int { counts["W"] ?? 0 }
+    /// Everyone whose raw value is neither `M` nor `W`.
+    public var other: Int { counts.reduce(0) { $0 + ($1.key == "M" || $1.key == "W" ? 0 : $1.value) } }
+
+    subscript(raw: String) -> Int { counts[raw] ?? 0 }
+
+    /// `M`, `W`, then the other raw values sorted, so the output is the same on every run.
+    var orderedKeys: [String] {
+        ["M", "W"] + counts.keys.filter { $0 != "M" && $0 != "W" }.sorted()
+    }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        var counts: [String: Int] = [:]
+        for key in container.allKeys {
+            counts[key.stringValue] = try container.decode(Int.self, forKey: key)
+        }
+        self.init(counts)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        for key in orderedKeys {
+            try container.encode(self[key], forKey: Key(stringValue: key))
+        }
+    }
+}
+
+struct AgeBucket: Codable, Sendable, Equatable {
+    /// One of `AgeBucket.names`.
+    var bucket: String
+    var count: Int
+
+    init(bucket: String, count: Int) { self.bucket = bucket; self.count = count }
+
+    /// The contract's buckets, in order.
+    static let names = ["18-21", "22-25", "26-30", "31-35", "36-40", "41-50", "51+"]
+
+    /// The index into `names` for an age, or nil under 18.
+    static func index(forAge age: Int) -> Int? {
+        switch age {
+        case ..<18: nil
+        case 18...21: 0
+        case 22...25: 1
+        case 26...30: 2
+        case 31...35: 3
+        case 36...40: 4
+        case 41...50: 5
+        default: 6
+        }
+    }
+}
+
+public struct ViewSummary: Codable, Sendable, Equatable {
+    /// The 30 days ending on the as-of day, oldest first.
+    public var daily: [DailyViews]
+
+    init(daily: [DailyViews]) { self.daily = daily }
+}
+
+public struct DailyViews: Codable, Sendable, Equatable {
+    /// `YYYY-MM-DD`.
+    public var date: String
+    /// View events that day.
+    public var views: Int
+    /// Distinct users among those events.
+    public var unique: Int
+
+    init(date: String, views: Int, unique: Int) { self.date = date; self.views = views; self.unique = unique }
+}
+
+public struct TopVisitor: Codable, Sendable, Equatable {
+    public var userId: Int
+    public var views: Int
+
+    init(userId: Int, views: Int) { self.userId = userId; self.views = views }
+}
+
+// MARK: - Repositories
+
+public struct RepositorySummary: Codable, Sendable, Equatable {
+    public var count: Int
+    public var stars: Int
+    public var forks: Int
+    /// Non-null languages, by count descending then name ascending.
+    public var languages: [LanguageCount]
+
+    init(count: Int, stars: Int, forks: Int, languages: [LanguageCount]) {
+        self.count = count; self.stars = stars; self.forks = forks; self.languages = languages
+    }
+}
+
+public struct LanguageCount: Codable, Sendable, Equatable {
+    public var language: String
+    public var count: Int
+
+    init(language: String, count: Int) { self.language = language; self.count = count }
+}

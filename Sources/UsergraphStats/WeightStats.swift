@@ -1,0 +1,47 @@
+import UsergraphCore
+
+/// The latest body weight and its change over 30 and 90 days.
+struct WeightStats {
+    var summary: WeightSummary
+    var series: [WeightPoint]
+
+    init(records: [WeightRecord], asOf: Day) {
+        // Records with a date that does not parse belong to no day and are left out; the
+        // store validates dates on write, so this only guards against hand edits.
+        let dated = records.enumerated().compactMap { index, record -> (index: Int, point: WeightPoint)? in
+            guard let day = Day(iso: record.date), day <= asOf else { return nil }
+            return (index, WeightPoint(day: day, kg: record.kg))
+        }
+        // Same-day records keep their file order, so "the last record" of a day is the last written.
+        series = dated.sorted { ($0.point.day, $0.index) < ($1.point.day, $1.index) }.map(\.point)
+
+        guard let latest = series.last else {
+            summary = WeightSummary(latest: nil, change30: nil, change90: nil)
+            return
+        }
+        summary = WeightSummary(
+            latest: latest.kg,
+            change30: Self.change(from: Self.last(in: series, onOrBefore: asOf.adding(days: -30)), to: latest),
+            change90: Self.change(from: Self.last(in: series, onOrBefore: asOf.adding(days: -90)), to: latest))
+    }
+
+    /// `series` is sorted by day; binary search keeps a long history cheap.
+    static func last(in series: [WeightPoint], onOrBefore day: Day) -> WeightPoint? {
+        var low = 0, high = series.count
+        while low < high {
+            let mid = (low + high) / 2
+            if series[mid].day <= day { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? series[low - 1] : nil
+    }
+
+    static func change(from earlier: WeightPoint?, to latest: WeightPoint) -> Double? {
+        guard let earlier else { return nil }
+        return rounded(latest.kg - earlier.kg)
+    }
+
+    /// To 0.1 kg; `+ 0` turns a -0.0 (from a tiny loss) into 0 so the JSON never says `-0`.
+    static func rounded(_ kg: Double) -> Double {
+        (kg * 10).rounded() / 10 + 0
+    }
+}

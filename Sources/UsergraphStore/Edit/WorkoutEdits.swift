@@ -1,0 +1,155 @@
+import Foundation
+import UsergraphCore
+
+extension StoreEditor {
+    // MARK: workouts.json
+
+    /// Records a checked workout. The same type at the same instant is refused: it is the
+    /// same command run twice, not a second workout.
+    public func addWorkout(_ workout: Workout) throws {
+        var workouts = try OwnerRecords.workouts(layout)
+        if let twin = workouts.first(where: { $0.id == workout.id
+                || ($0.type == workout.type && $0.startDate != nil && $0.startDate == workout.startDate) }) {
+            throw UsergraphError("errors.workout.twin", ["type": twin.type, "start": twin.start, "id": twin.id])
+        }
+        workouts.append(workout)
+        try JSONFile.write(workouts, to: layout.workouts)
+    }
+
+    /// Deletes the workout whose id is `id` or starts with it.
+    @discardableResult
+    public func deleteWorkout(_ id: String) throws -> Workout {
+        var workouts = try OwnerRecords.workouts(layout)
+        let target = try WorkoutQuery.find(id, in: workouts)
+        workouts.removeAll { $0.id == target.id }
+        try JSONFile.write(workouts, to: layout.workouts)
+        return target
+    }
+
+    // MARK: timer.json
+
+    /// Starts the timer. A timer left behind by a `finish` that crashed after recording its
+    /// workout is cleared first; any other timer is an error.
+    public func startTimer(type raw: String, id: String = UUID().uuidString.lowercased()) throws -> WorkoutTimer {
+        var problems = InputProblems()
+        let checked = WorkoutRules.check(type: raw, problems: &problems)
+        try problems.check()
+        guard let type = checked else { throw UsergraphError(verbatim: "internal: a workout type passed its check without a value") }
+        if let existing = try OwnerRecords.timer(layout) {
+            if try OwnerRecords.workouts(layout).contains(where: { $0.id == existing.id }) {
+                try remove(layout.timer)
+            } else {
+                let values = ["type": existing.type, "counted": DurationText.clock(existing.counted(at: now))]
+                if existing.isRunning {
+                    throw UsergraphError("errors.timer.startRunning", values)
+                }
+                throw UsergraphError("errors.timer.startPaused", values)
+            }
+        }
+        let timer = WorkoutTimer.started(type: type, id: id, at: now, zone: zone)
+        try JSONFile.write(timer, to: layout.timer)
+        return timer
+    }
+
+    public func pauseTimer() throws -> WorkoutTimer {
+        let timer = try runningOrPausedTimer().paused(at: now, zone: zone)
+        try JSONFile.write(timer, to: layout.timer)
+        return timer
+    }
+
+    public func resumeTimer() throws -> WorkoutTimer {
+        let timer = try runningOrPausedTimer().resumed(at: now, zone: zone)
+        try JSONFile.write(timer, to: layout.timer)
+        return timer
+    }
+
+    public struct Finished: Sendable, Equatable {
+        public var workout: Workout
+        /// A crash between saving the workout and removing the timer had already recorded it.
+        public var wasAlreadyRecorded: Bool
+    }
+
+    /// Records the timer's workout, then removes the timer. The workout is saved first, so a
+    /// crash loses nothing; it carries the timer's id, so running `finish` again after such a
+    /// crash finds it and only removes the timer instead of recording it twice.
+    public func finishTimer(notes rawNotes: String?, duration override: String? = nil) throws -> Finished {
+        let timer = try runningOrPausedTimer()
+        var workouts = try OwnerRecords.workouts(layout)
+        if let recorded = workouts.first(where: { $0.id == timer.id }) {
+            try remove(layout.timer)
+            return Finished(workout: recorded, wasAlreadyRecorded: true)
+        }
+        var problems = InputProblems()
+        let notes = WorkoutRules.check(notes: rawNotes, problems: &problems)
+        var workout = timer.workout(at: now, notes: notes)
+        if let override {
+            if let seconds = DurationText.seconds(override), DurationText.implausibility(seconds) == nil {
+                workout.duration = seconds
+            } else {
+                problems.add(option: "--duration", Message("errors.timer.duration", ["value": override]))
+            }
+        }
+        try problems.check()
+        if let why = DurationText.implausibility(workout.duration) {
+            throw UsergraphError("errors.timer.implausible", ["type": timer.type, "duration": DurationText.format(workout.duration)], nested: ["reason": why])
+        }
+        workouts.append(workout)
+        try JSONFile.write(workouts, to: layout.workouts)
+        syncFolder(of: layout.workouts)
+        try remove(layout.timer)
+        return Finished(workout: workout, wasAlreadyRecorded: false)
+    }
+
+    /// Drops the timer without recording anything.
+    public func cancelTimer() throws -> WorkoutTimer {
+        let timer = try runningOrPausedTimer()
+        try remove(layout.timer)
+        return timer
+    }
+
+    func runningOrPausedTimer() throws -> WorkoutTimer {
+        guard let timer = try OwnerRecords.timer(layout) else {
+            throw UsergraphError("errors.timer.none")
+        }
+        return timer
+    }
+}
+
+/// Finding and filtering recorded workouts, for `workout list` and `workout delete`.
+public enum WorkoutQuery {
+    /// The shortest id prefix `find` accepts: long enough that a typo rarely hits another one.
+    static let shortestPrefix = 4
+
+    /// The one workout whose id is `id` or starts with it (at least 4 characters).
+    public static func find(_ id: String, in workouts: [Workout]) throws -> Workout {
+        let key = id.trimmingCharacters(in: .whitespaces).lowercased()
+        if let exact = workouts.first(where: { $0.id.lowercased() == key }) { return exact }
+        guard key.count >= shortestPrefix else {
+            throw UsergraphError("errors.workout.shortID", ["id": id], nested: ["count": .count("count.characters", shortestPrefix)],
+                                 kind: .usage)
+        }
+        let matches = workouts.filter { $0.id.lowercased().hasPrefix(key) }
+        guard let first = matches.first else {
+            throw UsergraphError("errors.workout.noID", ["id": id])
+        }
+        guard matches.count == 1 else {
+            throw UsergraphError("errors.workout.ambiguousID", ["id": id, "ids": matches.map(\.id).joined(separator: ", ")],
+                                 nested: ["count": .count("count.workouts", matches.count)], kind: .usage)
+        }
+        return first
+    }
+
+    /// Newest first; of the same type when `type` is given; starting on days `from`…`to` in the zone.
+    public static func filter(_ workouts: [Workout], type: String?, from: Day?, to: Day?, zone: TimeZone) -> [Workout] {
+        let dated: [(Workout, Date)] = workouts.compactMap { w in w.startDate.map { (w, $0) } }
+        return dated.filter { workout, date in
+            if let type, workout.type != type { return false }
+            let day = Day(date, in: zone)
+            if let from, day < from { return false }
+            if let to, day > to { return false }
+            return true
+        }
+        .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.id < $1.0.id }
+        .map(\.0)
+    }
+}

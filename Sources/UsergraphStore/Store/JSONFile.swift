@@ -1,0 +1,106 @@
+import Foundation
+import UsergraphCore
+
+/// Reading and writing the store's JSON files: decode errors name the file, line and column
+/// (or the path inside the document), and writes are atomic.
+public enum JSONFile {
+    /// The decoded file, or nil when it does not exist.
+    public static func read<T: Decodable>(_ type: T.Type, at path: String) throws -> T? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if FileManager.default.fileExists(atPath: path) {
+                throw UsergraphError("errors.store.unreadable", ["path": path])
+            }
+            return nil
+        }
+        return try decode(type, from: data, path: path)
+    }
+
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw UsergraphError("errors.store.decode", ["path": path], nested: ["problem": describe(error, data: data)])
+        }
+    }
+
+    public static func describe(_ error: DecodingError, data: Data) -> Message {
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            if let problem = JSONSyntax.firstError(in: data) {
+                return Message("errors.store.syntax", ["line": String(problem.line), "column": String(problem.column)], nested: ["problem": problem.message])
+            }
+            return Message("errors.store.notJSON")
+        case .dataCorrupted(let context):
+            // Foundation's own words about a value it could not read; they stay English.
+            return Message("errors.store.badValue", ["problem": context.debugDescription],
+                           nested: ["path": path(context.codingPath)])
+        case .keyNotFound(let key, let context):
+            return Message("errors.store.missingValue", nested: ["path": path(context.codingPath + [key])])
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return Message("errors.store.wrongType", nested: ["path": path(context.codingPath), "type": typeName(type)])
+        @unknown default:
+            return Message("errors.store.shape")
+        }
+    }
+
+    /// Where in the document: `[0].kg`, or "the top level" in words.
+    static func path(_ keys: [any CodingKey]) -> Message {
+        if keys.isEmpty { return Message("errors.store.topLevel") }
+        var text = ""
+        for key in keys {
+            if let index = key.intValue { text += "[\(index)]" }
+            else { text += text.isEmpty ? key.stringValue : "." + key.stringValue }
+        }
+        return .verbatim(text)
+    }
+
+    static func typeName(_ type: Any.Type) -> Message {
+        switch type {
+        case is String.Type: Message("errors.store.aString")
+        case is Int.Type, is Double.Type: Message("errors.store.aNumber")
+        case is Bool.Type: Message("errors.store.aBool")
+        default:
+            String(describing: type).hasPrefix("Array") ? Message("errors.store.aList") : Message("errors.store.anObject")
+        }
+    }
+
+    /// Encodes with stable key order and two-space indentation, then writes atomically.
+    public static func write(_ value: some Encodable, to path: String) throws {
+        try AtomicFile.write(try encode(value), to: path)
+    }
+
+    /// The bytes `write` would store (also what `--json` listings print).
+    public static func encode(_ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(value) + Data("\n".utf8)
+    }
+}
+
+/// Writes that never leave a half-written file: a temporary file in the same folder,
+/// flushed to disk, then renamed over the old one.
+public enum AtomicFile {
+    public static func write(_ data: Data, to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let temporary = folder + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else { throw UsergraphError("errors.store.write", ["path": path, "reason": String(cString: strerror(errno))]) }
+        var ok = true
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Foundation.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if n <= 0 { ok = false; break }
+                offset += n
+            }
+        }
+        if ok { ok = fsync(fd) == 0 }
+        close(fd)
+        guard ok, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw UsergraphError("errors.store.write", ["path": path, "reason": reason])
+        }
+    }
+}

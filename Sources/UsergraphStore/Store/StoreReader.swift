@@ -1,0 +1,97 @@
+import Foundation
+import UsergraphCore
+
+/// The store's layout on disk, in one place.
+public struct StoreLayout: Sendable {
+    public let root: String
+
+    public init(root: String) { self.root = root }
+
+    public var owner: String { root + "/owner.json" }
+    public var workouts: String { root + "/workouts.json" }
+    public var weights: String { root + "/weights.json" }
+    public var timer: String { root + "/timer.json" }
+    public var profile: String { root + "/github/profile.json" }
+    public var repositories: String { root + "/github/repos.json" }
+    public var starred: String { root + "/github/starred.json" }
+    public var users: String { root + "/users.json" }
+    public var statistics: String { root + "/statistics.json" }
+    public var files: String { root + "/files" }
+}
+
+/// Reads the whole store once into a `Snapshot`. A missing file is a missing collection;
+/// a file that does not parse stops the run with its path, line and column.
+public enum StoreReader {
+    public static func read(_ layout: StoreLayout) throws -> Snapshot {
+        // The files are independent, so they are decoded at once on all cores, largest first.
+        // When several are broken, the error is the one a file-by-file read would meet first.
+        let owner = Decoded<Owner?>(nil), workouts = Decoded<[Workout]>([]), weights = Decoded<[WeightRecord]>([])
+        let profile = Decoded<Cached<GitHubProfile>?>(nil), repositories = Decoded<Cached<[Repository]>?>(nil)
+        let starred = Decoded<Cached<[StarredItem]>?>(nil), users = Decoded<Cached<[DirectoryUser]>?>(nil)
+        let statistics = Decoded<Cached<[StatisticsEntry]>?>(nil)
+        let jobs: [(order: Int, run: @Sendable () throws -> Void)] = [
+            (5, { starred.value = try cached([StarredItem].self, at: layout.starred) }),
+            (4, { repositories.value = try cached([Repository].self, at: layout.repositories) }),
+            (7, { statistics.value = try cached(StatisticsResponse.self, at: layout.statistics).map { Cached($0.value.statistics, fetchedAt: $0.fetchedAt) } }),
+            (6, { users.value = try cached(UsersResponse.self, at: layout.users).map { Cached($0.value.users, fetchedAt: $0.fetchedAt) } }),
+            (1, { workouts.value = try JSONFile.read([Workout].self, at: layout.workouts) ?? [] }),
+            (2, { weights.value = try JSONFile.read([WeightRecord].self, at: layout.weights) ?? [] }),
+            (3, { profile.value = try cached(GitHubProfile.self, at: layout.profile) }),
+            (0, { owner.value = try JSONFile.read(Owner.self, at: layout.owner) }),
+        ]
+        let failures = Decoded<[(order: Int, error: Error)]>([])
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            do { try jobs[index].run() } catch { lock.withLock { failures.value.append((jobs[index].order, error)) } }
+        }
+        if let first = failures.value.min(by: { $0.order < $1.order }) { throw first.error }
+        return Snapshot(owner: owner.value, workouts: workouts.value, weights: weights.value, profile: profile.value,
+                        repositories: repositories.value, starred: starred.value, users: users.value,
+                        statistics: statistics.value)
+    }
+
+    static func cached<T: Codable & Sendable>(_ type: T.Type, at path: String) throws -> Cached<T>? {
+        guard let envelope = try JSONFile.read(Envelope<T>.self, at: path) else { return nil }
+        return Cached(envelope.data, fetchedAt: envelope.fetchedAt)
+    }
+}
+
+/// One decoded file, written by one thread while `StoreReader.read` waits for them all.
+private final class Decoded<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Files downloaded into `Store/files/`, found by the hash of the URL they came from.
+public struct StoredFiles: Sendable {
+    /// SHA-256 hex of the source URL (or of an owner-supplied file's bytes) → file name.
+    private let byHash: [String: String]
+    public let folder: String
+
+    public init(folder: String) {
+        self.folder = folder
+        var map: [String: String] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !name.hasPrefix(".") {
+            // The stem before the last dot, found on the bytes: NSString's path methods cost
+            // more than the rest of the build's bookkeeping for a folder of 10,000 avatars.
+            let bytes = name.utf8
+            let stem = bytes.lastIndex(of: UInt8(ascii: ".")).map { name[..<$0] } ?? name[...]
+            if stem.utf8.count == 64 { map[String(stem)] = name }
+        }
+        byHash = map
+    }
+
+    /// The stored file for a remote URL, if it was downloaded.
+    public func file(forURL url: String) -> String? { byHash[SHA256.hex(url)] }
+
+    /// A store-relative path such as `files/<hash>.svg`, if it names an existing stored file.
+    public func file(forStorePath path: String) -> String? {
+        guard path.hasPrefix("files/") else { return nil }
+        let name = String(path.dropFirst("files/".count))
+        guard !name.contains("/"), !name.hasPrefix(".") else { return nil }
+        let stem = (name as NSString).deletingPathExtension
+        return byHash[stem] == name ? name : nil
+    }
+
+    var allNames: [String] { byHash.values.sorted() }
+}

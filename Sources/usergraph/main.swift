@@ -1,0 +1,4 @@
+import Foundation
+import UsergraphCommands
+
+exit(await Usergraph.run(Array(CommandLine.arguments.dropFirst()), console: .system()))
