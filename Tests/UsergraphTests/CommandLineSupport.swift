@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import UsergraphKit
+@testable import UsergraphCore
+@testable import UsergraphStats
+@testable import UsergraphStore
+@testable import UsergraphRemote
+@testable import UsergraphSite
+@testable import UsergraphCommands
 
 /// Runs the real `usergraph` executable in a site folder, the way a person or cron would.
 struct UsergraphCLI {

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import UsergraphKit
+@testable import UsergraphCore
+@testable import UsergraphStats
+@testable import UsergraphStore
+@testable import UsergraphRemote
+@testable import UsergraphSite
+@testable import UsergraphCommands
 
 /// `owner`, `workout` and `weight` run as the real executable in a scratch site.
 @Suite struct EditCommandTests {

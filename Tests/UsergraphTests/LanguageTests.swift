@@ -1,10 +1,15 @@
 import Foundation
 import Testing
-@testable import UsergraphKit
+@testable import UsergraphCore
+@testable import UsergraphStats
+@testable import UsergraphStore
+@testable import UsergraphRemote
+@testable import UsergraphSite
+@testable import UsergraphCommands
 
 /// The rules of the two languages, read from the default theme's strings files.
 @Suite struct LanguageTests {
-    static let templates = TestPaths.repository + "/Templates"
+    static let templates = TestPaths.theme + "/Templates"
 
     static func strings(_ language: String) throws -> Strings {
         try Strings.load(templates: templates, language: language, require: LanguageFormat.requirements)

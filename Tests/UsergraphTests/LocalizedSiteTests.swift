@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import UsergraphKit
+@testable import UsergraphCore
+@testable import UsergraphStats
+@testable import UsergraphStore
+@testable import UsergraphRemote
+@testable import UsergraphSite
+@testable import UsergraphCommands
 
 /// The demo site in each language: every page in that language, golden pages, and what a
 /// missing word does.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import UsergraphKit
+@testable import UsergraphCore
+@testable import UsergraphStats
+@testable import UsergraphStore
+@testable import UsergraphRemote
+@testable import UsergraphSite
+@testable import UsergraphCommands
 
 /// Relative path → bytes of every file under a folder, hidden ones included.
 func siteTree(_ root: String) throws -> [String: Data] {
@@ -26,8 +31,11 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
     /// A copy of the demo site (config, store, theme) that a test may change.
     static func demoCopy() throws -> String {
         let root = try TestPaths.scratch("publish")
-        for item in ["usergraph.yml", "Store", "Templates", "Public"] {
+        for item in ["usergraph.yml", "Store"] {
             try FileManager.default.copyItem(atPath: TestPaths.repository + "/" + item, toPath: root + "/" + item)
+        }
+        for item in ["Templates", "Public"] {
+            try FileManager.default.copyItem(atPath: TestPaths.theme + "/" + item, toPath: root + "/" + item)
         }
         return root
     }

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import UsergraphKit
+@testable import UsergraphCore
+@testable import UsergraphStats
+@testable import UsergraphStore
+@testable import UsergraphRemote
+@testable import UsergraphSite
+@testable import UsergraphCommands
 
 /// The executable as cron and a person run it: the lock, quiet success, kills, `serve`.
 @Suite(.serialized) struct RunTests {

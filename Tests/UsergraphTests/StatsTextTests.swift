@@ -1,6 +1,11 @@
 import Testing
 import UsergraphCharts
-@testable import UsergraphKit
+@testable import UsergraphCore
+@testable import UsergraphStats
+@testable import UsergraphStore
+@testable import UsergraphRemote
+@testable import UsergraphSite
+@testable import UsergraphCommands
 
 @Suite struct StatsTextTests {
     static func demoResult() throws -> StatisticsResult {
@@ -10,7 +15,7 @@ import UsergraphCharts
     }
 
     static func strings(_ language: String) throws -> Strings {
-        try Strings.load(templates: TestPaths.repository + "/Templates", language: language,
+        try Strings.load(templates: TestPaths.theme + "/Templates", language: language,
                          require: StatsText.requirements + LanguageFormat.requirements)
     }
 

@@ -1,5 +1,10 @@
 import Foundation
-@testable import UsergraphKit
+@testable import UsergraphCore
+@testable import UsergraphStats
+@testable import UsergraphStore
+@testable import UsergraphRemote
+@testable import UsergraphSite
+@testable import UsergraphCommands
 
 /// Paths and scratch folders shared by the suites.
 enum TestPaths {
@@ -8,6 +13,9 @@ enum TestPaths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
     static var demoConfig: String { repository + "/usergraph.yml" }
+
+    /// The default theme (the demo's Templates/ and Public/ are links to it).
+    static let theme = repository + "/Sources/UsergraphTheme/Theme"
 
     /// A new empty folder under the system's temporary folder.
     static func scratch(_ name: String = "t") throws -> String {
@@ -29,8 +37,8 @@ enum TestPaths {
     static func site(store files: [String: String], config extra: String = "") throws -> String {
         let root = try scratch("site")
         let fm = FileManager.default
-        try fm.copyItem(atPath: repository + "/Templates", toPath: root + "/Templates")
-        try fm.copyItem(atPath: repository + "/Public", toPath: root + "/Public")
+        try fm.copyItem(atPath: theme + "/Templates", toPath: root + "/Templates")
+        try fm.copyItem(atPath: theme + "/Public", toPath: root + "/Public")
         try fm.createDirectory(atPath: root + "/Store", withIntermediateDirectories: true)
         for (path, text) in files { try write(text, to: root + "/Store/" + path) }
         try write("title: Test site\ntimeZone: Europe/Moscow\nasOf: 2026-11-20\n" + extra, to: root + "/usergraph.yml")

@@ -1,5 +1,10 @@
 import Foundation
-@testable import UsergraphKit
+@testable import UsergraphCore
+@testable import UsergraphStats
+@testable import UsergraphStore
+@testable import UsergraphRemote
+@testable import UsergraphSite
+@testable import UsergraphCommands
 
 /// Site folders wired to the fake APIs, and what the tests compare before and after a run.
 enum FetchSite {
