@@ -55,8 +55,9 @@ struct Build: ConsoleCommand {
             Fetching.printProblems(loaded, quiet: quiet, console: console)
             notFetched = loaded.failed
         }
-        let report = try SiteBuild.run(config: config, options: BuildOptions(output: output.map(console.resolve), baseURL: baseURL, asOf: day, force: force),
-                                     now: try console.now())
+        let options = BuildOptions(output: output.map(console.resolve), baseURL: baseURL, asOf: day, force: force)
+        let now = try console.now()
+        let report = try await OwnThread.run { try SiteBuild.run(config: config, options: options, now: now) }
         if !notFetched.isEmpty {
             throw UsergraphError("errors.build.notFetched", ["sources": Fetching.names(notFetched)])
         }

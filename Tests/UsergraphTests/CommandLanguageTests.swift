@@ -8,10 +8,10 @@ import Testing
 @testable import UsergraphCommands
 
 /// The real executable speaks the language of `--language`, else of the config.
-@Suite struct CommandLanguageTests {
-    @Test func buildTakesLanguageFromTheCommandLine() throws {
+@Suite(.scratch) struct CommandLanguageTests {
+    @Test func buildTakesLanguageFromTheCommandLine() async throws {
         let output = try TestPaths.scratch("cli-ru") + "/site"
-        let result = try Executable.run(["build", "--config", TestPaths.demoConfig, "--language", "ru", "--output", output,
+        let result = await UsergraphCLI.run(["build", "--config", TestPaths.demoConfig, "--language", "ru", "--output", output,
                                          "--base-url", "https://example.org/"], in: TestPaths.repository)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
@@ -21,63 +21,63 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output + "/sitemap.xml"))
     }
 
-    @Test func statsSpeaksRussianAndStaysAsciiWhenAsked() throws {
-        let result = try Executable.run(["stats", "--config", TestPaths.demoConfig, "--language", "ru", "--ascii"], in: TestPaths.repository)
+    @Test func statsSpeaksRussianAndStaysAsciiWhenAsked() async throws {
+        let result = await UsergraphCLI.run(["stats", "--config", TestPaths.demoConfig, "--language", "ru", "--ascii"], in: TestPaths.repository)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Statistika na 20 noyabrya 2026 g.\n"))
         #expect(result.stdout.utf8.allSatisfy { $0 < 128 })
-        let json = try Executable.run(["stats", "--config", TestPaths.demoConfig, "--language", "ru", "--json"], in: TestPaths.repository)
+        let json = await UsergraphCLI.run(["stats", "--config", TestPaths.demoConfig, "--language", "ru", "--json"], in: TestPaths.repository)
         #expect(json.stdout.contains("\"asOf\": \"2026-11-20\""), "the JSON contract has no language")
     }
 
-    @Test func anUnknownLanguageIsBadUsage() throws {
-        let result = try Executable.run(["build", "--config", TestPaths.demoConfig, "--language", "de", "--output", try TestPaths.scratch()], in: TestPaths.repository)
+    @Test func anUnknownLanguageIsBadUsage() async throws {
+        let result = await UsergraphCLI.run(["build", "--config", TestPaths.demoConfig, "--language", "de", "--output", try TestPaths.scratch()], in: TestPaths.repository)
         #expect(result.status == 64)
         #expect(result.stderr == "usergraph: --language `de` has no strings file \(TestPaths.repository)/Templates/strings/de.yml (the theme has: en, ru).\n")
     }
 
-    @Test func aBrokenConfigIsReportedInTheLanguageItNames() throws {
+    @Test func aBrokenConfigIsReportedInTheLanguageItNames() async throws {
         let site = try TestPaths.site(store: [:])
         try TestPaths.write("language: ru\ntimezone: Europe/Moscow\n", to: site + "/usergraph.yml")
-        let result = try Executable.run(["build"], in: site)
+        let result = await UsergraphCLI.run(["build"], in: site)
         #expect(result.status == 64)
         #expect(result.stderr == "usergraph: \(site)/usergraph.yml:2: неизвестный ключ `timezone` (может быть, `timeZone`?).\n")
         // YAML that does not parse names no language: English, unless --language says.
         try TestPaths.write("language: ru\ntitle: [x\n", to: site + "/usergraph.yml")
-        let english = try Executable.run(["build"], in: site)
+        let english = await UsergraphCLI.run(["build"], in: site)
         #expect(english.status == 64 && english.stderr.contains(": line 3, column 1: "))
-        let russian = try Executable.run(["build", "--language", "ru"], in: site)
+        let russian = await UsergraphCLI.run(["build", "--language", "ru"], in: site)
         #expect(russian.status == 64 && russian.stderr.contains(": строка 3, столбец 1: "))
     }
 
-    @Test func aStoreErrorIsReportedInTheSiteLanguage() throws {
+    @Test func aStoreErrorIsReportedInTheSiteLanguage() async throws {
         let site = try TestPaths.site(store: ["weights.json": "[{\"date\": \"2026-01-01\", \"kg\": \"heavy\"}]"], config: "language: ru\n")
-        let result = try Executable.run(["build"], in: site)
+        let result = await UsergraphCLI.run(["build"], in: site)
         #expect(result.status == 1)
         #expect(result.stderr == "usergraph: \(site)/Store/weights.json: в [0].kg: ожидается число.\n")
-        let english = try Executable.run(["stats", "--language", "en"], in: site)
+        let english = await UsergraphCLI.run(["stats", "--language", "en"], in: site)
         #expect(english.stderr == "usergraph: \(site)/Store/weights.json: at [0].kg: expected a number.\n")
     }
 
-    @Test func aHeldLockIsReportedInTheSiteLanguage() throws {
+    @Test func aHeldLockIsReportedInTheSiteLanguage() async throws {
         let site = try TestPaths.site(store: [:], config: "language: ru\n")
         let lock = try SiteLock.acquire(siteRoot: site)
         defer { lock.release() }
-        let result = try Executable.run(["build"], in: site)
+        let result = await UsergraphCLI.run(["build"], in: site)
         #expect(result.status == 75)
         #expect(result.stderr.hasPrefix("usergraph: С этим сайтом уже работает другой запуск usergraph (он держит \(site)/.usergraph.lock)"))
     }
 
-    @Test func initMakesASiteInTheGivenLanguage() throws {
+    @Test func initMakesASiteInTheGivenLanguage() async throws {
         let folder = try TestPaths.scratch("init") + "/новый"
-        let made = try Executable.run(["init", folder, "--language", "ru", "--theme", TestPaths.repository], in: TestPaths.repository)
+        let made = await UsergraphCLI.run(["init", folder, "--language", "ru", "--theme", TestPaths.repository], in: TestPaths.repository)
         #expect(made.status == 0, "\(made.stderr)")
         let config = try TestPaths.read(folder + "/usergraph.yml")
         #expect(config.contains("\nlanguage: ru "))
-        let built = try Executable.run(["build"], in: folder)
+        let built = await UsergraphCLI.run(["build"], in: folder)
         #expect(built.status == 0, "\(built.stderr)")
         #expect(try TestPaths.read(folder + "/_site/index.html").contains("<html lang=\"ru\">"))
-        let again = try Executable.run(["init", folder, "--language", "ru", "--theme", TestPaths.repository], in: TestPaths.repository)
+        let again = await UsergraphCLI.run(["init", folder, "--language", "ru", "--theme", TestPaths.repository], in: TestPaths.repository)
         #expect(again.status == 64)
         #expect(again.stderr == "usergraph: \(folder) уже существует и не пуста; выберите новую папку.\n")
     }

@@ -7,7 +7,7 @@ import Testing
 @testable import UsergraphSite
 @testable import UsergraphCommands
 
-@Suite struct ConfigTests {
+@Suite(.scratch) struct ConfigTests {
     @Test func readsTheDemoConfig() throws {
         let config = try ConfigLoader.load(path: TestPaths.demoConfig)
         #expect(config.title == "Anna's dashboard")

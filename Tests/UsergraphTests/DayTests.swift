@@ -7,7 +7,7 @@ import Testing
 @testable import UsergraphSite
 @testable import UsergraphCommands
 
-@Suite struct DayTests {
+@Suite(.scratch) struct DayTests {
     @Test func roundTripsThroughDayNumber() {
         #expect(Day(iso: "1970-01-01")?.number == 0)
         #expect(Day(iso: "2026-11-20")?.iso == "2026-11-20")

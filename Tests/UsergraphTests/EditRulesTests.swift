@@ -8,7 +8,7 @@ import Testing
 @testable import UsergraphCommands
 
 /// The pure checks behind `owner set`, `workout add`, the timer and `weight add`.
-@Suite struct EditRulesTests {
+@Suite(.scratch) struct EditRulesTests {
     static let moscow = TimeZone(identifier: "Europe/Moscow") ?? .current
     static let berlin = TimeZone(identifier: "Europe/Berlin") ?? .current
 

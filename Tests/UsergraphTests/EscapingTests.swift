@@ -7,7 +7,7 @@ import Testing
 @testable import UsergraphSite
 @testable import UsergraphCommands
 
-@Suite struct EscapingTests {
+@Suite(.scratch) struct EscapingTests {
     @Test func markdownEscapingLeavesNoMarkup() {
         let hostile = "<script>alert(1)</script> [x](javascript:alert(1)) *em* _u_ `code` # h\n- item"
         let escaped = MarkdownEscaping.escape(hostile)

@@ -9,7 +9,7 @@ import Testing
 
 /// The demo site in each language: every page in that language, golden pages, and what a
 /// missing word does.
-@Suite struct LocalizedSiteTests {
+@Suite(.scratch) struct LocalizedSiteTests {
     static func buildDemo(_ language: String) throws -> String {
         let output = try TestPaths.scratch("demo-\(language)") + "/site"
         var config = try ConfigLoader.load(path: TestPaths.demoConfig)

@@ -4,7 +4,7 @@ import Testing
 /// The vendored swift-mustache takes fast paths for the values usergraph's pages are made of
 /// (`[String: Any]`, `String`, `Int`, `Bool`, ASCII dotted names). These pin what those paths
 /// must still give, beside the values that go the library's general way.
-@Suite struct MustacheTests {
+@Suite(.scratch) struct MustacheTests {
     func render(_ template: String, _ data: Any, partials: [String: String] = [:]) throws -> String {
         var templates = ["t": try MustacheTemplate(string: template)]
         for (name, text) in partials { templates[name] = try MustacheTemplate(string: text) }

@@ -27,7 +27,7 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
     return identities
 }
 
-@Suite struct PublishTests {
+@Suite(.scratch) struct PublishTests {
     /// A copy of the demo site (config, store, theme) that a test may change.
     static func demoCopy() throws -> String {
         let root = try TestPaths.scratch("publish")

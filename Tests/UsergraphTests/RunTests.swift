@@ -8,7 +8,7 @@ import Testing
 @testable import UsergraphCommands
 
 /// The executable as cron and a person run it: the lock, quiet success, kills, `serve`.
-@Suite(.serialized) struct RunTests {
+@Suite(.serialized, .scratch) struct RunTests {
     @Test func aQuietSuccessPrintsNothing() throws {
         let root = try PublishTests.demoCopy()
         // Pipes are not terminals, which is how cron runs us: silent even without --quiet.

@@ -7,7 +7,7 @@ import Testing
 @testable import UsergraphSite
 @testable import UsergraphCommands
 
-@Suite struct SiteBuildTests {
+@Suite(.scratch) struct SiteBuildTests {
     /// Builds the bundled demo into a scratch folder.
     static func buildDemo(baseURL: String? = nil) throws -> (BuildReport, String) {
         let output = try TestPaths.scratch("demo") + "/site"
@@ -170,7 +170,7 @@ import Testing
     }
 }
 
-@Suite struct StatisticsPageTests {
+@Suite(.scratch) struct StatisticsPageTests {
     @Test func everyChartHasItsAccessibleNameAndUniqueIds() throws {
         let (_, output) = try SiteBuildTests.buildDemo()
         let html = try TestPaths.read(output + "/statistics/index.html")
@@ -197,7 +197,7 @@ import Testing
     }
 }
 
-@Suite struct UsersPaginationTests {
+@Suite(.scratch) struct UsersPaginationTests {
     @Test(arguments: [
         (1, 1, [1]), (1, 3, [1, 2, 3]), (2, 3, [1, 2, 3]),
         (1, 10, [1, 2, 3, 10]), (4, 10, [1, 2, 3, 4, 5, 6, 10]),

@@ -33,7 +33,7 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
     Statistics.compute(snapshot, asOf: try day(asOf), timeZone: try zone(identifier))
 }
 
-@Suite struct WorkoutStreakTests {
+@Suite(.scratch) struct WorkoutStreakTests {
     @Test func streakAliveOnTheAsOfDay() throws {
         let snapshot = Snapshot(workouts: workouts(on: ["2026-11-18", "2026-11-19", "2026-11-20"]))
         let summary = try compute(snapshot, asOf: "2026-11-20").report.workouts
@@ -74,7 +74,7 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
     }
 }
 
-@Suite struct WorkoutDayTests {
+@Suite(.scratch) struct WorkoutDayTests {
     @Test func lateEveningAndJustAfterMidnightInMoscow() throws {
         // 20:30Z is 23:30 in Moscow (UTC+3 all year), 21:30Z is 00:30 the next day.
         let snapshot = Snapshot(workouts: [
@@ -179,7 +179,7 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
     }
 }
 
-@Suite struct WorkoutWindowTests {
+@Suite(.scratch) struct WorkoutWindowTests {
     // D is Wednesday 2026-01-07; its week starts Monday 2026-01-05.
     let snapshot = Snapshot(workouts: workouts(on: [
         "2025-01-31",  // before the monthly window; still in the count
@@ -211,7 +211,7 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
     }
 }
 
-@Suite struct AchievementTests {
+@Suite(.scratch) struct AchievementTests {
     private func summary(days: [String]) throws -> WorkoutSummary {
         try compute(Snapshot(workouts: workouts(on: days)), asOf: "2026-11-20").report.workouts
     }
@@ -265,7 +265,7 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
     }
 }
 
-@Suite struct WeightStatsTests {
+@Suite(.scratch) struct WeightStatsTests {
     // D = 2026-11-20, so D−30 = 2026-10-21 and D−90 = 2026-08-22.
     @Test func latestAndChangeWithNothingNinetyDaysBack() throws {
         let snapshot = Snapshot(weights: [
@@ -308,7 +308,7 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
     }
 }
 
-@Suite struct UserStatsTests {
+@Suite(.scratch) struct UserStatsTests {
     private func user(_ id: Int, sex: String, age: Int, online: Bool = false) -> DirectoryUser {
         DirectoryUser(id: id, sex: sex, username: "user\(id)", isOnline: online, age: age, files: nil)
     }
@@ -409,7 +409,7 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
     }
 }
 
-@Suite struct RepositoryAndEmptyTests {
+@Suite(.scratch) struct RepositoryAndEmptyTests {
     @Test func repositorySumsAndLanguages() throws {
         let repositories = [
             Repository(name: "a", language: "Swift", stargazersCount: 5),
@@ -445,7 +445,7 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
     }
 }
 
-@Suite struct StatsJSONTests {
+@Suite(.scratch) struct StatsJSONTests {
     private func report() throws -> StatsReport {
         let snapshot = Snapshot(
             workouts: workouts(on: ["2026-11-19", "2026-11-20"]),

@@ -7,7 +7,7 @@ import UsergraphCharts
 @testable import UsergraphSite
 @testable import UsergraphCommands
 
-@Suite struct StatsTextTests {
+@Suite(.scratch) struct StatsTextTests {
     static func demoResult() throws -> StatisticsResult {
         let config = try ConfigLoader.load(path: TestPaths.demoConfig)
         let snapshot = try StoreReader.read(StoreLayout(root: config.store))

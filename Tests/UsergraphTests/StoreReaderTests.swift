@@ -7,7 +7,7 @@ import Testing
 @testable import UsergraphSite
 @testable import UsergraphCommands
 
-@Suite struct StoreReaderTests {
+@Suite(.scratch) struct StoreReaderTests {
     @Test func readsTheDemoStore() throws {
         let snapshot = try StoreReader.read(StoreLayout(root: TestPaths.repository + "/Store"))
         #expect(snapshot.repositories?.value.count == 169)

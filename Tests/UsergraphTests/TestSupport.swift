@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import UsergraphCore
 @testable import UsergraphStats
 @testable import UsergraphStore
@@ -8,7 +9,7 @@ import Foundation
 
 /// Paths and scratch folders shared by the suites.
 enum TestPaths {
-    /// The repository root: this file is Tests/UsergraphKitTests/TestSupport.swift.
+    /// The repository root: this file is Tests/UsergraphTests/TestSupport.swift.
     static let repository: String = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
@@ -17,9 +18,11 @@ enum TestPaths {
     /// The default theme (the demo's Templates/ and Public/ are links to it).
     static let theme = repository + "/Sources/UsergraphTheme/Theme"
 
-    /// A new empty folder under the system's temporary folder.
+    /// A new empty folder for a test. It lives under the running test's own folder (see
+    /// `ScratchFolders`), which is removed when the test ends; outside a test, under the run's
+    /// folder, removed when the test process exits.
     static func scratch(_ name: String = "t") throws -> String {
-        let path = NSTemporaryDirectory() + "usergraph-tests-\(name)-\(UUID().uuidString)"
+        let path = (ScratchFolders.current ?? ScratchFolders.run) + "/\(name)-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -44,4 +47,42 @@ enum TestPaths {
         try write("title: Test site\ntimeZone: Europe/Moscow\nasOf: 2026-11-20\n" + extra, to: root + "/usergraph.yml")
         return root
     }
+}
+
+/// Owns the scratch folders of the test run, so a run leaves the temporary folder as it
+/// found it. Every suite has the `.scratch` trait: each test gets a folder of its own,
+/// removed when it ends, pass or fail. What is made outside a test goes under the run's
+/// folder, removed at exit; a run that crashed leaves its folder behind, and the next run
+/// removes it.
+struct ScratchFolders: SuiteTrait, TestTrait, TestScoping {
+    /// `usergraph-tests-PID` in the temporary folder.
+    static let run: String = {
+        let prefix = "usergraph-tests-"
+        let temporary = NSTemporaryDirectory()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] where name.hasPrefix(prefix) {
+            // A folder of a run that is no longer running (its process is gone).
+            if let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH {
+                try? FileManager.default.removeItem(atPath: temporary + name)
+            }
+        }
+        let folder = temporary + prefix + String(getpid())
+        atexit { try? FileManager.default.removeItem(atPath: ScratchFolders.run) }
+        return folder
+    }()
+
+    @TaskLocal static var current: String?
+
+    var isRecursive: Bool { true }
+
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        guard testCase != nil else { return try await function() }
+        let folder = Self.run + "/" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await Self.$current.withValue(folder) { try await function() }
+    }
+}
+
+extension Trait where Self == ScratchFolders {
+    /// Removes the scratch folders each test makes when it ends.
+    static var scratch: ScratchFolders { ScratchFolders() }
 }

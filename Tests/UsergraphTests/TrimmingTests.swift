@@ -7,7 +7,7 @@ import Testing
 @testable import UsergraphSite
 @testable import UsergraphCommands
 
-@Suite struct TrimmingTests {
+@Suite(.scratch) struct TrimmingTests {
     /// Our trim must cut exactly what Foundation's `.whitespacesAndNewlines` cuts, for every
     /// scalar of the Basic Multilingual Plane and a few beyond.
     @Test func trimsExactlyWhatFoundationTrims() {

@@ -26,7 +26,7 @@ final class FakeAPIs: @unchecked Sendable {
 
     static let login = "bitwiseman"
     static let recordedAPI = "https://api.github.com"
-    static let fixtures = TestPaths.repository + "/Tests/UsergraphKitTests/Fixtures/github"
+    static let fixtures = TestPaths.repository + "/Tests/UsergraphTests/Fixtures/github"
     /// `X-RateLimit-Reset` of the rate-limit answers: 2019-10-26 02:01:26 UTC.
     static let rateLimitReset = "1572055286"
     static let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==") ?? Data()

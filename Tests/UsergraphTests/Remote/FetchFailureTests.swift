@@ -9,7 +9,7 @@ import Testing
 
 /// Every way a fetch fails, through the real executable: one plain sentence on stderr, exit 1,
 /// the store byte for byte as it was, and the token nowhere in the output.
-@Suite struct FetchFailureTests {
+@Suite(.scratch) struct FetchFailureTests {
     static let token = "ghp_S3cretTokenValue4Tests"
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -62,7 +62,7 @@ import Testing
         var environment = ["USERGRAPH_RETRY_DELAY": "0.001"]
         if failure.silent { environment["USERGRAPH_TIMEOUT"] = "1" }
         if let token = failure.token { environment["GITHUB_TOKEN"] = token }
-        let run = try await Executable.runWithoutBlocking(["update"], in: root, environment: environment)
+        let run = await UsergraphCLI.run(["update"], in: root, environment: environment)
 
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
@@ -85,7 +85,7 @@ import Testing
         let root = try FetchSite.make(apis: apis, demoStore: true)
         let before = FetchSite.store(root)
 
-        let run = try await Executable.runWithoutBlocking(["build", "--refresh"], in: root, environment: ["USERGRAPH_RETRY_DELAY": "0"])
+        let run = await UsergraphCLI.run(["build", "--refresh"], in: root, environment: ["USERGRAPH_RETRY_DELAY": "0"])
 
         #expect(run.status == 1)
         #expect(run.stderr == """
@@ -102,9 +102,9 @@ import Testing
     @Test func offlineNeverAsks() async throws {
         let apis = try await FakeAPIs.start()
         let root = try FetchSite.make(apis: apis, users: true)
-        let run = try await Executable.runWithoutBlocking(["build", "--offline", "--refresh"], in: root)
+        let run = await UsergraphCLI.run(["build", "--offline", "--refresh"], in: root)
         #expect(run.status == 64)
-        let offline = try await Executable.runWithoutBlocking(["build", "--offline"], in: root)
+        let offline = await UsergraphCLI.run(["build", "--offline"], in: root)
         #expect(offline.status == 0, "\(offline.stderr)")
         #expect(apis.log.count == 0)
         #expect(FetchSite.store(root).isEmpty)
@@ -114,10 +114,10 @@ import Testing
     @Test func updateOnlyRefusesUnknownOrUnconfiguredSources() async throws {
         let apis = try await FakeAPIs.start()
         let root = try FetchSite.make(apis: apis)
-        let unknown = try await Executable.runWithoutBlocking(["update", "--only", "repos,gists"], in: root)
+        let unknown = await UsergraphCLI.run(["update", "--only", "repos,gists"], in: root)
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("`gists` is not a source usergraph fetches; use some of profile, repos, starred, users, statistics."))
-        let unconfigured = try await Executable.runWithoutBlocking(["update", "--only", "users"], in: root)
+        let unconfigured = await UsergraphCLI.run(["update", "--only", "users"], in: root)
         #expect(unconfigured.status == 64)
         #expect(unconfigured.stderr == "usergraph: Cannot update users: usergraph.yml has no `users.url`.\n")
         #expect(apis.log.count == 0)
@@ -129,15 +129,15 @@ import Testing
         let apis = try await FakeAPIs.start()
         let root = try FetchSite.make(apis: apis)
 
-        let build = try await Executable.runWithoutBlocking(["build"], in: root, environment: ["GITHUB_TOKEN": Self.token])
-        let update = try await Executable.runWithoutBlocking(["update"], in: root, environment: ["GITHUB_TOKEN": Self.token])
+        let build = await UsergraphCLI.run(["build"], in: root, environment: ["GITHUB_TOKEN": Self.token])
+        let update = await UsergraphCLI.run(["update"], in: root, environment: ["GITHUB_TOKEN": Self.token])
 
         #expect(build.status == 0, "\(build.stderr)")
         #expect(update.status == 0, "\(update.stderr)")
         #expect(apis.gitHubRequests.count == 16)
         #expect(apis.gitHubRequests.allSatisfy { $0.header("Authorization") == "Bearer " + Self.token })
         // A build that fetched sends nothing more the second time.
-        let again = try await Executable.runWithoutBlocking(["build"], in: root, environment: ["GITHUB_TOKEN": Self.token])
+        let again = await UsergraphCLI.run(["build"], in: root, environment: ["GITHUB_TOKEN": Self.token])
         #expect(again.status == 0)
         #expect(apis.gitHubRequests.count == 16)
         let store = FetchSite.store(root), site = FetchSite.files(under: root + "/_site")

@@ -45,49 +45,7 @@ enum FetchSite {
 
     static func store(_ root: String) -> [String: Data] { files(under: root + "/Store") }
 
-    /// No real backoff; a generous timeout, since a loaded machine may answer slowly and a
-    /// retry would change the request counts the tests check.
-    static let quick = TransportOptions(timeout: 600, attempts: 3, retryDelay: 0.001, maxFileBytes: 64 << 10)
-}
-
-extension Executable {
-    /// Runs it in `folder` without blocking a thread of the concurrency pool (the local
-    /// server the process talks to answers on that pool). Output goes through files, so
-    /// the process is never on a terminal.
-    static func runWithoutBlocking(_ arguments: [String], in folder: String, environment extra: [String: String] = [:]) async throws -> Result {
-        let scratch = try TestPaths.scratch("out")
-        let out = scratch + "/stdout", err = scratch + "/stderr"
-        _ = FileManager.default.createFile(atPath: out, contents: nil)
-        _ = FileManager.default.createFile(atPath: err, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "GITHUB_TOKEN")
-        // FoundationNetworking's timeout covers the whole request: on a loaded machine a slow
-        // answer must not turn into a retry that changes the request counts.
-        environment["USERGRAPH_TIMEOUT"] = "600"
-        for (key, value) in extra { environment[key] = value }
-        process.environment = environment
-        process.standardOutput = FileHandle(forWritingAtPath: out)
-        process.standardError = FileHandle(forWritingAtPath: err)
-        process.standardInput = FileHandle.nullDevice
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        return Result(status: status, stdout: try TestPaths.read(out), stderr: try TestPaths.read(err))
-    }
-}
-
-/// Runs synchronous, CPU-heavy work (a site build) on a plain thread, so it cannot hold a
-/// thread of the small concurrency pool that the local servers answer on.
-func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try work() }) }.start()
-    }
+    /// No real backoff. The timeout is seconds: the local server answers at once, and site
+    /// builds run off the concurrency pool it answers on.
+    static let quick = TransportOptions(timeout: 10, attempts: 3, retryDelay: 0.001, maxFileBytes: 64 << 10)
 }

@@ -8,7 +8,7 @@ import Testing
 @testable import UsergraphCommands
 
 /// The GitHub client and the loader against a local server replaying recorded answers.
-@Suite struct GitHubFetchTests {
+@Suite(.scratch) struct GitHubFetchTests {
     @Test func buildFetchesAll169RepositoriesAcrossSixPagesFollowingLinks() async throws {
         let apis = try await FakeAPIs.start()
         let root = try FetchSite.make(apis: apis)
@@ -257,7 +257,7 @@ import Testing
 }
 
 /// A cached file that does not parse is reported where it breaks and never overwritten.
-@Suite struct BrokenCacheTests {
+@Suite(.scratch) struct BrokenCacheTests {
     @Test func buildStopsBeforeAnyRequestAndUpdateLeavesTheFileAlone() async throws {
         let apis = try await FakeAPIs.start()
         let root = try FetchSite.make(apis: apis)

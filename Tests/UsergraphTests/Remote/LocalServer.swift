@@ -36,8 +36,8 @@ final class LocalServer: Sendable {
             return await respond(recorded)
         }
         let task = Task { try await server.run() }
-        // Generous: other suites may hold the small concurrency pool for a while.
-        try await server.waitUntilListening(timeout: 120)
+        // Site builds run off the concurrency pool the server answers on, so it listens at once.
+        try await server.waitUntilListening(timeout: 10)
         guard case .ip4(_, let port)? = await server.listeningAddress else {
             throw CocoaError(.featureUnsupported)
         }

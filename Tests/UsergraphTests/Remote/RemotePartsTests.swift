@@ -8,7 +8,7 @@ import Testing
 @testable import UsergraphCommands
 
 /// The small pieces of the remote layer, on their own.
-@Suite struct RemotePartsTests {
+@Suite(.scratch) struct RemotePartsTests {
     @Test func linkHeaderGivesTheNextTargetExactlyAsWritten() {
         let header = #"<https://api.github.com/user/1958953/repos?per_page=30&page=2>; rel="next", <https://api.github.com/user/1958953/repos?per_page=30&page=6>; rel="last""#
         #expect(LinkHeader.target(header, relation: "next") == "https://api.github.com/user/1958953/repos?per_page=30&page=2")

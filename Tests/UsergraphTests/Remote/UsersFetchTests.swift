@@ -8,7 +8,7 @@ import Testing
 @testable import UsergraphCommands
 
 /// The users and statistics APIs, and the images they point at.
-@Suite struct UsersFetchTests {
+@Suite(.scratch) struct UsersFetchTests {
     static let asOf = Day(year: 2026, month: 11, day: 20) ?? Day(number: 0)
 
     /// Serves `directory`, with a PNG for every image URL of it but those under `/img/missing`.
@@ -54,9 +54,9 @@ import Testing
         #expect(stored.allNames.count == 40)
         #expect(report.warnings.map(\.description) == ["Could not download 4 of 44 user images (for example \(apis.base)/img/big.png: it is larger than 64 KB); their pages show a placeholder."])
 
-        let site = try await offPool { try SiteBuild.run(config: config) }
+        let site = try await OwnThread.run { try SiteBuild.run(config: config) }
         #expect(site.pages > 2000)
-        let users = try await offPool {
+        let users = try await OwnThread.run {
             Statistics.compute(try StoreReader.read(StoreLayout(root: config.store)), asOf: Self.asOf, timeZone: config.timeZone).report.users
         }
         let events = directory.events
@@ -92,7 +92,7 @@ import Testing
 }
 
 /// `update` keeps the old data of a source that fails and saves the others.
-@Suite struct PartialUpdateTests {
+@Suite(.scratch) struct PartialUpdateTests {
     @Test func aFailingSourceKeepsItsDataAndTheOthersAreSaved() async throws {
         let apis = try await FakeAPIs.start()
         let directory = GeneratedDirectory.make(users: 30, events: 200, avatars: 0, imageBase: apis.base)
@@ -101,7 +101,7 @@ import Testing
         let root = try FetchSite.make(apis: apis, users: true, demoStore: true)
         let before = FetchSite.store(root)
 
-        let run = try await Executable.runWithoutBlocking(["update"], in: root)
+        let run = await UsergraphCLI.run(["update"], in: root)
 
         #expect(run.status == 1)
         #expect(run.stderr == """
@@ -119,7 +119,7 @@ import Testing
         #expect(snapshot.statistics?.value == demoStatistics?.data.statistics)
         // Only the named sources with --only: the failing one alone.
         let count = apis.log.count
-        let only = try await Executable.runWithoutBlocking(["update", "--only", "users"], in: root)
+        let only = await UsergraphCLI.run(["update", "--only", "users"], in: root)
         #expect(only.status == 0, "\(only.stderr)")
         #expect(apis.log.all.dropFirst(count).map(\.target) == ["/api/users/"])
         await apis.stop()
