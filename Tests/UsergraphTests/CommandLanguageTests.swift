@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-@testable import UsergraphCore
-@testable import UsergraphStats
 @testable import UsergraphStore
-@testable import UsergraphRemote
-@testable import UsergraphSite
-@testable import UsergraphCommands
 
 /// The real executable speaks the language of `--language`, else of the config.
 @Suite(.scratch) struct CommandLanguageTests {

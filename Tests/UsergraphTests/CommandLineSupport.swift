@@ -1,10 +1,5 @@
 import Foundation
 import Testing
-@testable import UsergraphCore
-@testable import UsergraphStats
-@testable import UsergraphStore
-@testable import UsergraphRemote
-@testable import UsergraphSite
 @testable import UsergraphCommands
 
 /// Runs usergraph's command line in-process, in a site folder, with a console that records

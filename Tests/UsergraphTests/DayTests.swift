@@ -1,11 +1,6 @@
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphStats
-@testable import UsergraphStore
-@testable import UsergraphRemote
-@testable import UsergraphSite
-@testable import UsergraphCommands
 
 @Suite(.scratch) struct DayTests {
     @Test func roundTripsThroughDayNumber() {

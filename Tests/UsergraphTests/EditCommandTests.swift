@@ -3,9 +3,6 @@ import Testing
 @testable import UsergraphCore
 @testable import UsergraphStats
 @testable import UsergraphStore
-@testable import UsergraphRemote
-@testable import UsergraphSite
-@testable import UsergraphCommands
 
 /// `owner`, `workout` and `weight` run as the real executable in a scratch site.
 @Suite(.scratch) struct EditCommandTests {

@@ -1,11 +1,7 @@
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphStats
 @testable import UsergraphStore
-@testable import UsergraphRemote
-@testable import UsergraphSite
-@testable import UsergraphCommands
 
 /// The pure checks behind `owner set`, `workout add`, the timer and `weight add`.
 @Suite(.scratch) struct EditRulesTests {

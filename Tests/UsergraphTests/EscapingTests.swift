@@ -1,11 +1,7 @@
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphStats
-@testable import UsergraphStore
-@testable import UsergraphRemote
 @testable import UsergraphSite
-@testable import UsergraphCommands
 
 @Suite(.scratch) struct EscapingTests {
     @Test func markdownEscapingLeavesNoMarkup() {

@@ -1,11 +1,7 @@
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphStats
-@testable import UsergraphStore
-@testable import UsergraphRemote
 @testable import UsergraphSite
-@testable import UsergraphCommands
 
 /// The rules of the two languages, read from the default theme's strings files.
 @Suite(.scratch) struct LanguageTests {

@@ -1,11 +1,7 @@
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphStats
-@testable import UsergraphStore
-@testable import UsergraphRemote
 @testable import UsergraphSite
-@testable import UsergraphCommands
 
 /// The demo site in each language: every page in that language, golden pages, and what a
 /// missing word does.

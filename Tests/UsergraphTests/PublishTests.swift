@@ -1,11 +1,8 @@
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphStats
 @testable import UsergraphStore
-@testable import UsergraphRemote
 @testable import UsergraphSite
-@testable import UsergraphCommands
 
 /// Relative path → bytes of every file under a folder, hidden ones included.
 func siteTree(_ root: String) throws -> [String: Data] {

@@ -1,28 +1,25 @@
 import Foundation
 import Testing
-@testable import UsergraphCore
-@testable import UsergraphStats
 @testable import UsergraphStore
-@testable import UsergraphRemote
 @testable import UsergraphSite
-@testable import UsergraphCommands
 
-/// The executable as cron and a person run it: the lock, quiet success, kills, `serve`.
+/// The command line as cron and a person run it: quiet success, one-sentence failures, and,
+/// as real processes, the lock, kills and `serve`.
 @Suite(.serialized, .scratch) struct RunTests {
-    @Test func aQuietSuccessPrintsNothing() throws {
+    @Test func aQuietSuccessPrintsNothing() async throws {
         let root = try PublishTests.demoCopy()
-        // Pipes are not terminals, which is how cron runs us: silent even without --quiet.
+        // Off a terminal, which is how cron runs us: silent even without --quiet.
         for arguments in [["build"], ["build", "--quiet"]] {
-            let result = try Executable.run(arguments, in: root)
+            let result = await UsergraphCLI.run(arguments, in: root)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.isEmpty && result.stderr.isEmpty, "printed: \(result.stdout)\(result.stderr)")
         }
     }
 
-    @Test func aFailurePrintsOneParagraphAndExitsNonZero() throws {
+    @Test func aFailurePrintsOneParagraphAndExitsNonZero() async throws {
         let root = try PublishTests.demoCopy()
         try TestPaths.write("[{\"id\": ", to: root + "/Store/weights.json")
-        let result = try Executable.run(["build", "--quiet"], in: root)
+        let result = await UsergraphCLI.run(["build", "--quiet"], in: root)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("usergraph: ") && result.stderr.contains("weights.json"), "\(result.stderr)")

@@ -1,11 +1,5 @@
 import Foundation
 import Testing
-@testable import UsergraphCore
-@testable import UsergraphStats
-@testable import UsergraphStore
-@testable import UsergraphRemote
-@testable import UsergraphSite
-@testable import UsergraphCommands
 
 /// The commands beyond `build` speak the site's language through the real executable: fetch
 /// failures, edit problems and confirmations, the timer, and `serve`.

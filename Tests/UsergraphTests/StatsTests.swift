@@ -2,10 +2,6 @@ import Foundation
 import Testing
 @testable import UsergraphCore
 @testable import UsergraphStats
-@testable import UsergraphStore
-@testable import UsergraphRemote
-@testable import UsergraphSite
-@testable import UsergraphCommands
 
 // Every expected value below is worked out by hand from DESIGN.md, not read back from the code.
 

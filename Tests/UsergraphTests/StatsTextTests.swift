@@ -3,9 +3,7 @@ import UsergraphCharts
 @testable import UsergraphCore
 @testable import UsergraphStats
 @testable import UsergraphStore
-@testable import UsergraphRemote
 @testable import UsergraphSite
-@testable import UsergraphCommands
 
 @Suite(.scratch) struct StatsTextTests {
     static func demoResult() throws -> StatisticsResult {

@@ -1,11 +1,5 @@
 import Foundation
 import Testing
-@testable import UsergraphCore
-@testable import UsergraphStats
-@testable import UsergraphStore
-@testable import UsergraphRemote
-@testable import UsergraphSite
-@testable import UsergraphCommands
 
 /// Paths and scratch folders shared by the suites.
 enum TestPaths {

@@ -1,11 +1,5 @@
 import Foundation
 import Testing
-@testable import UsergraphCore
-@testable import UsergraphStats
-@testable import UsergraphStore
-@testable import UsergraphRemote
-@testable import UsergraphSite
-@testable import UsergraphCommands
 
 @Suite(.scratch) struct TrimmingTests {
     /// Our trim must cut exactly what Foundation's `.whitespacesAndNewlines` cuts, for every

@@ -90,11 +90,11 @@ enum Links {
     }
 
     /// The links depend only on how deep the page is, and every page needs them twice (its own
-    /// template and the layout), so the usual depths are made once. Immutable after its lazy,
-    /// thread-safe initialisation, so sharing it between rendering threads is safe.
-    nonisolated(unsafe) private static let byDepth: [[String: Any]] = (0..<6).map { relative(root: String(repeating: "../", count: $0)) }
+    /// template and the layout), so the usual depths are made once. Plain strings, so the
+    /// table is Sendable and the rendering threads share it safely.
+    private static let byDepth: [[String: String]] = (0..<6).map { relative(root: String(repeating: "../", count: $0)) }
 
-    private static func relative(root: String) -> [String: Any] {
+    private static func relative(root: String) -> [String: String] {
         [
             "home": root + SitePath.home.file, "users": root + SitePath.users.file, "repositories": root + SitePath.repositories.file,
             "starred": root + SitePath.starred.file, "statistics": root + SitePath.statistics.file, "root": root,

@@ -1,11 +1,7 @@
 import FlyingFox
 import Foundation
 @testable import UsergraphCore
-@testable import UsergraphStats
-@testable import UsergraphStore
 @testable import UsergraphRemote
-@testable import UsergraphSite
-@testable import UsergraphCommands
 
 /// The GitHub API (replaying the recordings in Fixtures/github, Link prefix rewritten to this
 /// server), the users and statistics APIs and an image host, behind one local server. A

@@ -1,11 +1,5 @@
 import Foundation
 import Testing
-@testable import UsergraphCore
-@testable import UsergraphStats
-@testable import UsergraphStore
-@testable import UsergraphRemote
-@testable import UsergraphSite
-@testable import UsergraphCommands
 
 /// Every way a fetch fails, through the real executable: one plain sentence on stderr, exit 1,
 /// the store byte for byte as it was, and the token nowhere in the output.

@@ -1,10 +1,6 @@
 import Foundation
 @testable import UsergraphCore
-@testable import UsergraphStats
-@testable import UsergraphStore
 @testable import UsergraphRemote
-@testable import UsergraphSite
-@testable import UsergraphCommands
 
 /// Site folders wired to the fake APIs, and what the tests compare before and after a run.
 enum FetchSite {

@@ -1,11 +1,9 @@
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphStats
 @testable import UsergraphStore
 @testable import UsergraphRemote
 @testable import UsergraphSite
-@testable import UsergraphCommands
 
 /// The GitHub client and the loader against a local server replaying recorded answers.
 @Suite(.scratch) struct GitHubFetchTests {

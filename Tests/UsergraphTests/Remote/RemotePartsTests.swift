@@ -1,11 +1,8 @@
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphStats
 @testable import UsergraphStore
 @testable import UsergraphRemote
-@testable import UsergraphSite
-@testable import UsergraphCommands
 
 /// The small pieces of the remote layer, on their own.
 @Suite(.scratch) struct RemotePartsTests {

@@ -1,10 +1,6 @@
 import Foundation
 @testable import UsergraphCore
 @testable import UsergraphStats
-@testable import UsergraphStore
-@testable import UsergraphRemote
-@testable import UsergraphSite
-@testable import UsergraphCommands
 
 /// A users directory and its visit statistics made up from a seed, in the APIs' shapes, with
 /// the statistics a careful person would count from them by hand.
