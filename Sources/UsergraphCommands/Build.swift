@@ -63,26 +63,25 @@ struct Build: ConsoleCommand {
         }
         // Cron mails whatever a job prints, so success is silent unless a person is watching.
         guard !quiet, console.isInteractive else { return }
-        if let hint = OwnerProfile.fillHint(store: config.store) { console.note(console.say(hint)) }
+        if let hint = OwnerProfile.fillHint(store: config.store) { console.note(hint) }
         for warning in report.warnings {
-            console.note(console.say(Message("notes.warning", nested: ["text": warning])))
+            console.note(Message("notes.warning", nested: ["text": warning]))
         }
         if !report.missing.isEmpty {
             let names = report.missing.map { console.say(Message("notes.collections." + $0)) }
             let list = names.joined(separator: console.say(Message("notes.listSeparator")))
-            console.note(console.say(Message("notes.missing", ["list": list])))
+            console.note(Message("notes.missing", ["list": list]))
         }
         let ms = Int(Date().timeIntervalSince(started) * 1000)
         let pages = Message.count("count.pages", report.pages)
         if report.upToDate {
-            console.note(console.say(Message(
-                "notes.upToDate", ["output": report.output, "date": console.date(report.asOf)], nested: ["pages": pages])))
+            console.note(Message("notes.upToDate", ["output": report.output, "date": console.date(report.asOf)], nested: ["pages": pages]))
             return
         }
         let changes = report.changes
-        console.note(console.say(Message(
-            "notes.built", ["date": console.date(report.asOf), "output": report.output, "ms": console.number(ms), "written": console.number(changes.written),
-             "kept": console.number(changes.kept), "removed": console.number(changes.removed)],
-            nested: ["pages": pages, "files": .count("count.files", report.files)])))
+        console.note(Message("notes.built", ["date": console.date(report.asOf), "output": report.output, "ms": console.number(ms),
+                                             "written": console.number(changes.written), "kept": console.number(changes.kept),
+                                             "removed": console.number(changes.removed)],
+                             nested: ["pages": pages, "files": .count("count.files", report.files)]))
     }
 }

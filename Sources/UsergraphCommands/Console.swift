@@ -93,6 +93,9 @@ public final class Console: @unchecked Sendable {
     /// A line of the command's result, on stdout.
     func line(_ text: String) { streams.out(text + "\n") }
 
+    /// A message on stdout, in the language the command speaks.
+    func line(_ message: Message) { line(say(message)) }
+
     /// Text on stdout as it is.
     func write(_ text: String) { streams.out(text) }
 
@@ -104,6 +107,9 @@ public final class Console: @unchecked Sendable {
 
     /// A note for a person on stderr.
     func note(_ text: String) { streams.err(text + "\n") }
+
+    /// A message on stderr, in the language the command speaks.
+    func note(_ message: Message) { note(say(message)) }
 
     /// Text on stderr as it is (the progress line redraws itself).
     func writeDiagnostic(_ text: String) { streams.err(text) }

@@ -24,7 +24,7 @@ struct Init: ConsoleCommand {
         let created = console.resolve(directory)
         try SiteScaffold.create(at: created, theme: source, language: language)
         if console.terminals.stderr {
-            console.note(console.say(Message("notes.created", ["path": created, "dir": directory])))
+            console.note(Message("notes.created", ["path": created, "dir": directory]))
         }
     }
 }

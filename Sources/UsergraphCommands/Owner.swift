@@ -22,8 +22,8 @@ struct OwnerCommand: ParsableCommand {
             let config = try site.load(console)
             guard let owner = try OwnerRecords.owner(StoreLayout(root: config.store)) else {
                 if json { console.line("null") } else {
-                    console.line(console.say(Message("notes.owner.none")))
-                    if let hint = OwnerProfile.fillHint(for: Owner()) { console.line(console.say(hint)) }
+                    console.line(Message("notes.owner.none"))
+                    if let hint = OwnerProfile.fillHint(for: Owner()) { console.line(hint) }
                 }
                 return
             }
@@ -41,7 +41,7 @@ struct OwnerCommand: ParsableCommand {
             for (label, row) in zip(labels, rows) {
                 console.line(label.padding(toLength: width, withPad: " ", startingAt: 0) + (row.1 ?? "–"))
             }
-            console.line(console.say(OwnerProfile.fillHint(for: owner) ?? Message("notes.owner.filled")))
+            console.line(OwnerProfile.fillHint(for: owner) ?? Message("notes.owner.filled"))
         }
     }
 
@@ -78,15 +78,15 @@ struct OwnerCommand: ParsableCommand {
             switch outcome {
             case .unchanged(let o):
                 owner = o
-                console.line(console.say(Message("notes.owner.unchanged")))
+                console.line(Message("notes.owner.unchanged"))
             case .created(let o):
                 owner = o
-                console.line(console.say(Message("notes.owner.created")))
+                console.line(Message("notes.owner.created"))
             case .updated(let o, let changed):
                 owner = o
-                console.line(console.say(Message("notes.owner.updated", ["fields": changed.joined(separator: ", ")])))
+                console.line(Message("notes.owner.updated", ["fields": changed.joined(separator: ", ")]))
             }
-            if let hint = OwnerProfile.fillHint(for: owner) { console.line(console.say(hint)) }
+            if let hint = OwnerProfile.fillHint(for: owner) { console.line(hint) }
         }
     }
 }

@@ -22,7 +22,7 @@ struct Serve: ConsoleCommand {
         let server = try PreviewServer(folder: folder, port: port)
         try await server.run { port in
             // stdout, unbuffered, so a script reading the pipe learns the address at once.
-            console.line(console.say(Message("notes.serving", ["folder": folder, "url": "http://127.0.0.1:\(port)/"])))
+            console.line(Message("notes.serving", ["folder": folder, "url": "http://127.0.0.1:\(port)/"]))
         }
     }
 }

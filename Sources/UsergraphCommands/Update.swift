@@ -41,9 +41,9 @@ struct Update: ConsoleCommand {
         Fetching.printProblems(report, quiet: quiet, console: console)
         if !quiet, console.terminals.stderr, report.skippedEventDates > 0 {
             let example = report.exampleBadEventDate.map { Message("notes.skippedEventsExample", ["value": String($0)]) }
-            let sent = Message("notes.fetch.badEventDates", nested: ["count": .count("count.events", report.skippedEventDates),
-                                        "example": example ?? .verbatim("")])
-            console.note(console.say(Message("notes.warning", nested: ["text": sent])))
+            let sent = Message("notes.fetch.badEventDates",
+                               nested: ["count": .count("count.events", report.skippedEventDates), "example": example ?? .verbatim("")])
+            console.note(Message("notes.warning", nested: ["text": sent]))
         }
         let failed = report.failed
         if !failed.isEmpty {

@@ -32,11 +32,11 @@ struct WeightCommand: ParsableCommand {
             let date: Message = Day(iso: record.date).map(Message.date) ?? .verbatim(record.date)
             switch outcome {
             case .added:
-                console.line(console.say(Message("notes.weight.added", nested: ["kg": kg, "date": date])))
+                console.line(Message("notes.weight.added", nested: ["kg": kg, "date": date]))
             case .replaced(let old):
-                console.line(console.say(Message("notes.weight.replaced", nested: ["old": WeightRules.kilograms(old.kg), "kg": kg, "date": date])))
+                console.line(Message("notes.weight.replaced", nested: ["old": WeightRules.kilograms(old.kg), "kg": kg, "date": date]))
             case .unchanged:
-                console.line(console.say(Message("notes.weight.unchanged", nested: ["kg": kg, "date": date])))
+                console.line(Message("notes.weight.unchanged", nested: ["kg": kg, "date": date]))
             }
         }
     }
@@ -53,7 +53,7 @@ struct WeightCommand: ParsableCommand {
             let config = try site.load(console)
             let records = try OwnerRecords.weights(StoreLayout(root: config.store))
             if json { return try console.json(records) }
-            if records.isEmpty { return console.line(console.say(Message("notes.weight.none"))) }
+            if records.isEmpty { return console.line(Message("notes.weight.none")) }
             let unit = console.say(Message("notes.units.kg"))
             var previous: Double?
             for record in records {

@@ -50,7 +50,7 @@ struct WorkoutCommand: ParsableCommand {
             let session = try options.begin(console)
             let workout = try WorkoutRules.validate(input, id: UUID().uuidString.lowercased(), now: session.now, zone: session.zone)
             try session.edit { try $0.addWorkout(workout) }
-            console.line(console.say(Message("notes.workout.recorded", nested: ["workout": WorkoutCommand.describe(workout, zone: session.zone)])))
+            console.line(Message("notes.workout.recorded", nested: ["workout": WorkoutCommand.describe(workout, zone: session.zone)]))
         }
     }
 
@@ -86,8 +86,8 @@ struct WorkoutCommand: ParsableCommand {
                                                zone: config.timeZone)
             if json { return try console.json(workouts) }
             if workouts.isEmpty {
-                return console.line(console.say(all.isEmpty ? Message("notes.workout.none")
-                                                   : Message("notes.workout.noMatch")))
+                return console.line(all.isEmpty ? Message("notes.workout.none")
+                                                   : Message("notes.workout.noMatch"))
             }
             let width = workouts.map(\.type.count).max() ?? 0
             for w in workouts {
@@ -102,7 +102,7 @@ struct WorkoutCommand: ParsableCommand {
                 console.line(columns.joined(separator: "  "))
             }
             if console.terminals.stderr {
-                console.note(console.say(Message("notes.workout.listed", nested: ["count": .count("count.workouts", workouts.count)])))
+                console.note(Message("notes.workout.listed", nested: ["count": .count("count.workouts", workouts.count)]))
             }
         }
     }
@@ -127,11 +127,11 @@ struct WorkoutCommand: ParsableCommand {
             let target = try WorkoutQuery.find(id, in: try OwnerRecords.workouts(StoreLayout(root: session.config.store)))
             let question = Message("notes.workout.confirmDelete", nested: ["workout": WorkoutCommand.describe(target, zone: session.zone)])
             guard try console.confirmDestructive(console.say(question), yes: yes) else {
-                console.note(console.say(Message("notes.workout.notDeleted")))
+                console.note(Message("notes.workout.notDeleted"))
                 throw ExitCode.failure
             }
             let deleted = try session.edit { try $0.deleteWorkout(target.id) }
-            console.line(console.say(Message("notes.workout.deleted", nested: ["workout": WorkoutCommand.describe(deleted, zone: session.zone)])))
+            console.line(Message("notes.workout.deleted", nested: ["workout": WorkoutCommand.describe(deleted, zone: session.zone)]))
         }
     }
 
@@ -147,7 +147,7 @@ struct WorkoutCommand: ParsableCommand {
         func run(_ console: Console) throws {
             let session = try options.begin(console)
             let timer = try session.edit { try $0.startTimer(type: type) }
-            console.line(console.say(Message("notes.timer.started", ["type": timer.type, "time": LocalTime.format(timer.startedAt, session.zone)])))
+            console.line(Message("notes.timer.started", ["type": timer.type, "time": LocalTime.format(timer.startedAt, session.zone)]))
         }
     }
 
@@ -158,7 +158,7 @@ struct WorkoutCommand: ParsableCommand {
 
         func run(_ console: Console) throws {
             let timer = try options.edit(console) { try $0.pauseTimer() }
-            console.line(console.say(Message("notes.timer.paused", ["type": timer.type, "counted": DurationText.clock(timer.countedSeconds)])))
+            console.line(Message("notes.timer.paused", ["type": timer.type, "counted": DurationText.clock(timer.countedSeconds)]))
         }
     }
 
@@ -169,7 +169,7 @@ struct WorkoutCommand: ParsableCommand {
 
         func run(_ console: Console) throws {
             let timer = try options.edit(console) { try $0.resumeTimer() }
-            console.line(console.say(Message("notes.timer.resumed", ["type": timer.type, "counted": DurationText.clock(timer.countedSeconds)])))
+            console.line(Message("notes.timer.resumed", ["type": timer.type, "counted": DurationText.clock(timer.countedSeconds)]))
         }
     }
 
@@ -189,9 +189,9 @@ struct WorkoutCommand: ParsableCommand {
             let session = try options.begin(console)
             let finished = try session.edit { try $0.finishTimer(notes: notes, duration: duration) }
             let text = WorkoutCommand.describe(finished.workout, zone: session.zone)
-            console.line(console.say(finished.wasAlreadyRecorded
+            console.line(finished.wasAlreadyRecorded
                 ? Message("notes.timer.alreadyRecorded", nested: ["workout": text])
-                : Message("notes.workout.recorded", nested: ["workout": text])))
+                : Message("notes.workout.recorded", nested: ["workout": text]))
         }
     }
 
@@ -213,11 +213,11 @@ struct WorkoutCommand: ParsableCommand {
             let counted = DurationText.clock(timer.counted(at: session.now))
             let question = Message("notes.timer.confirmDrop", ["type": timer.type, "counted": counted])
             guard try console.confirmDestructive(console.say(question), yes: yes) else {
-                console.note(console.say(Message("notes.timer.goesOn")))
+                console.note(Message("notes.timer.goesOn"))
                 throw ExitCode.failure
             }
             let dropped = try session.edit { try $0.cancelTimer() }
-            console.line(console.say(Message("notes.timer.dropped", ["type": dropped.type])))
+            console.line(Message("notes.timer.dropped", ["type": dropped.type]))
         }
     }
 
@@ -280,7 +280,7 @@ struct WorkoutCommand: ParsableCommand {
                 Thread.sleep(forTimeInterval: 1)
             }
             if terminal && shown { console.write("\n") }
-            console.line(console.say(noTimer))
+            console.line(noTimer)
         }
     }
 }
