@@ -7,6 +7,7 @@
 //
 
 import Foundation
+import Synchronization
 
 extension MustacheTemplate {
     /// Render template using object
@@ -432,14 +433,13 @@ extension MustacheTemplate {
 /// pure function of the text and templates are immutable values, so a cached one renders the
 /// same; the cache stops growing at a few thousand texts.
 enum LambdaTemplates {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var parsed: [String: MustacheTemplate] = [:]
+    private static let parsed = Mutex<[String: MustacheTemplate]>([:])
 
     static func parse(_ text: String) throws -> MustacheTemplate {
-        if let template = lock.withLock({ parsed[text] }) { return template }
+        if let template = parsed.withLock({ $0[text] }) { return template }
         let template = try MustacheTemplate(string: text)
-        lock.withLock {
-            if parsed.count < 4096 { parsed[text] = template }
+        parsed.withLock { cache in
+            if cache.count < 4096 { cache[text] = template }
         }
         return template
     }
