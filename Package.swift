@@ -81,7 +81,8 @@ let package = Package(
             exclude: ["Fixtures", "Golden"]
         ),
         // swift-mustache 2.1.1's own XCTest suite, run against the vendored fork in Sources/Mustache.
-        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        // `spec` is the Mustache spec's JSON (MIT), bundled so the spec tests run offline.
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"], resources: [.copy("spec")]),
         .testTarget(
             name: "UsergraphChartsTests",
             dependencies: ["UsergraphCharts"],
