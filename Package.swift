@@ -80,6 +80,9 @@ let package = Package(
             // Recorded API answers and golden pages, read through #filePath.
             exclude: ["Fixtures", "Golden"]
         ),
+        // swift-mustache 2.1.1's own XCTest suite, run against the vendored fork in Sources/Mustache.
+        // `spec` is the Mustache spec's JSON (MIT), bundled so the spec tests run offline.
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"], resources: [.copy("spec")]),
         .testTarget(
             name: "UsergraphChartsTests",
             dependencies: ["UsergraphCharts"],
