@@ -9,11 +9,38 @@ public struct Owner: Codable, Sendable, Equatable {
     public var avatar: String?
     public var createdAt: String?
     public var updatedAt: String?
+    public var unknown = UnknownFields()
 
     public init(email: String? = nil, name: String? = nil, sex: String? = nil, birthDate: String? = nil,
                 avatar: String? = nil, createdAt: String? = nil, updatedAt: String? = nil) {
         self.email = email; self.name = name; self.sex = sex; self.birthDate = birthDate
         self.avatar = avatar; self.createdAt = createdAt; self.updatedAt = updatedAt
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case email, name, sex, birthDate, avatar, createdAt, updatedAt }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        email = try c.decodeIfPresent(String.self, forKey: .email)
+        name = try c.decodeIfPresent(String.self, forKey: .name)
+        sex = try c.decodeIfPresent(String.self, forKey: .sex)
+        birthDate = try c.decodeIfPresent(String.self, forKey: .birthDate)
+        avatar = try c.decodeIfPresent(String.self, forKey: .avatar)
+        createdAt = try c.decodeIfPresent(String.self, forKey: .createdAt)
+        updatedAt = try c.decodeIfPresent(String.self, forKey: .updatedAt)
+        unknown = try UnknownFields(from: decoder, known: CodingKeys.allCases)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(email, forKey: .email)
+        try c.encodeIfPresent(name, forKey: .name)
+        try c.encodeIfPresent(sex, forKey: .sex)
+        try c.encodeIfPresent(birthDate, forKey: .birthDate)
+        try c.encodeIfPresent(avatar, forKey: .avatar)
+        try c.encodeIfPresent(createdAt, forKey: .createdAt)
+        try c.encodeIfPresent(updatedAt, forKey: .updatedAt)
+        try unknown.encode(to: encoder)
     }
 
     /// Whole years between the birth date and `day`, or nil when the birth date is unknown.

@@ -1,5 +1,14 @@
 import Foundation
 
+/// Where an imported record came from: the importer's kind (`apple-health`, `gpx`, `tcx`,
+/// `fit`, `strava`; `manual` for one typed in) and the source's own id of it.
+public struct RecordSource: Codable, Sendable, Hashable {
+    public var kind: String
+    public var id: String
+
+    public init(kind: String, id: String) { self.kind = kind; self.id = id }
+}
+
 /// One recorded workout (`Store/workouts.json`).
 public struct Workout: Codable, Sendable, Equatable {
     public var id: String
@@ -11,14 +20,57 @@ public struct Workout: Codable, Sendable, Equatable {
     public var calories: Int?
     public var exercises: Int?
     public var notes: String?
+    /// Metres.
+    public var distance: Double?
+    /// The export it was imported from; nil for one typed in.
+    public var source: RecordSource?
+    /// Other exports' records of the same activity (a watch workout also on Strava), so a
+    /// re-import of those skips it too.
+    public var alsoFrom: [RecordSource]?
+    public var unknown = UnknownFields()
 
     public init(id: String, type: String, start: String, duration: Int, calories: Int? = nil,
-                exercises: Int? = nil, notes: String? = nil) {
+                exercises: Int? = nil, notes: String? = nil, distance: Double? = nil, source: RecordSource? = nil) {
         self.id = id; self.type = type; self.start = start; self.duration = duration
         self.calories = calories; self.exercises = exercises; self.notes = notes
+        self.distance = distance; self.source = source
     }
 
     public var startDate: Date? { Timestamp.parse(start) }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, type, start, duration, calories, exercises, notes, distance, source, alsoFrom
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        type = try c.decode(String.self, forKey: .type)
+        start = try c.decode(String.self, forKey: .start)
+        duration = try c.decode(Int.self, forKey: .duration)
+        calories = try c.decodeIfPresent(Int.self, forKey: .calories)
+        exercises = try c.decodeIfPresent(Int.self, forKey: .exercises)
+        notes = try c.decodeIfPresent(String.self, forKey: .notes)
+        distance = try c.decodeIfPresent(Double.self, forKey: .distance)
+        source = try c.decodeIfPresent(RecordSource.self, forKey: .source)
+        alsoFrom = try c.decodeIfPresent([RecordSource].self, forKey: .alsoFrom)
+        unknown = try UnknownFields(from: decoder, known: CodingKeys.allCases)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(type, forKey: .type)
+        try c.encode(start, forKey: .start)
+        try c.encode(duration, forKey: .duration)
+        try c.encodeIfPresent(calories, forKey: .calories)
+        try c.encodeIfPresent(exercises, forKey: .exercises)
+        try c.encodeIfPresent(notes, forKey: .notes)
+        try c.encodeIfPresent(distance, forKey: .distance)
+        try c.encodeIfPresent(source, forKey: .source)
+        try c.encodeIfPresent(alsoFrom, forKey: .alsoFrom)
+        try unknown.encode(to: encoder)
+    }
 }
 
 /// One body-weight record (`Store/weights.json`).
@@ -26,6 +78,27 @@ public struct WeightRecord: Codable, Sendable, Equatable {
     /// `YYYY-MM-DD`.
     public var date: String
     public var kg: Double
+    /// The export it was imported from; nil for one typed in.
+    public var source: RecordSource?
+    public var unknown = UnknownFields()
 
-    public init(date: String, kg: Double) { self.date = date; self.kg = kg }
+    public init(date: String, kg: Double, source: RecordSource? = nil) { self.date = date; self.kg = kg; self.source = source }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case date, kg, source }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        date = try c.decode(String.self, forKey: .date)
+        kg = try c.decode(Double.self, forKey: .kg)
+        source = try c.decodeIfPresent(RecordSource.self, forKey: .source)
+        unknown = try UnknownFields(from: decoder, known: CodingKeys.allCases)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(date, forKey: .date)
+        try c.encode(kg, forKey: .kg)
+        try c.encodeIfPresent(source, forKey: .source)
+        try unknown.encode(to: encoder)
+    }
 }
