@@ -113,13 +113,7 @@ public enum SiteBuild {
             guard !failures.isSet else { return }
             let source = sources[order[position]]
             do {
-                var shell = SiteBuild.shell(site)
-                shell["assets"] = assets.context
-                shell["root"] = source.path.root
-                shell["nav"] = [source.section.rawValue: true]
-                shell["links"] = source.path == .notFound ? Links.context(from: .home, base: site.config.baseURL) : Links.context(from: source.path)
-                if let base = site.config.baseURL, source.path != .notFound { shell["canonical"] = source.path.url(base: base) }
-                if source.path == .notFound, let base = site.config.baseURL { shell["root"] = base }
+                let shell = SiteBuild.shell(site, for: source, assets: assets)
                 let html = try theme.render(page: source.template, context: source.context(), shell: shell)
                 outcomes.set(order[position], try staged.put(Data(html.utf8), at: source.path.file))
             } catch {
@@ -145,11 +139,18 @@ public enum SiteBuild {
         if let error = failures.value { throw error }
     }
 
-    static func shell(_ site: SiteData) -> [String: Any] {
+    /// What the layout sees of one page besides what `Theme.render` adds (`PageKeys.shell`).
+    static func shell(_ site: SiteData, for source: PageSource, assets: PublicAssets) -> [String: Any] {
         var shell: [String: Any] = [
             "siteTitle": site.config.title, "lang": site.config.language, "asOf": site.values.date(site.asOf),
         ]
         if let base = site.config.baseURL { shell["baseURL"] = base }
+        shell["assets"] = assets.context
+        shell["root"] = source.path.root
+        shell["nav"] = [source.section.rawValue: true]
+        shell["links"] = source.path == .notFound ? Links.context(from: .home, base: site.config.baseURL) : Links.context(from: source.path)
+        if let base = site.config.baseURL, source.path != .notFound { shell["canonical"] = source.path.url(base: base) }
+        if source.path == .notFound, let base = site.config.baseURL { shell["root"] = base }
         return shell
     }
 
