@@ -114,6 +114,20 @@ import Testing
         ])
     }
 
+    @Test func theBuildWarnsAboutAThemesOwnMisspeltKey() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.copyItem(atPath: Self.theme + "/Templates", toPath: root + "/Templates")
+        try FileManager.default.createDirectory(atPath: root + "/Store", withIntermediateDirectories: true)
+        let path = root + "/Templates/404.md"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "{{links.home}}", with: "{{links.hom}}").utf8).write(to: URL(fileURLWithPath: path))
+        let config = SiteConfig(root: root, asOf: Day(iso: "2026-11-20"), publicFolder: Self.theme + "/Public")
+        let report = try SiteBuild.run(config: config)
+        #expect(report.warnings.map(\.description)
+            == ["\(root)/Templates/404.md:8: `links.hom` is not among the keys this template is given, so it renders as nothing."])
+    }
+
     // MARK: - Builders → keys
 
     /// The data and assets of a site, as `SiteBuild.run` makes them.

@@ -27,7 +27,7 @@ public struct BuildReport: Sendable {
     /// `statistics`: their names are `notes.collections.*` in the strings); their pages show an
     /// empty state.
     public var missing: [String]
-    /// Problems in the data that did not stop the build.
+    /// Problems in the data, and names a template uses that its page lacks, that did not stop the build.
     public var warnings: [Message]
     /// Files written, kept byte-for-byte, and removed from the published site.
     public var changes: PublishCounts
@@ -59,6 +59,9 @@ public enum SiteBuild {
         let site = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: theme.strings)
 
         let assets = try PublicAssets(folder: config.publicFolder)
+        // A theme's own templates may name keys its pages do not have: said, not fatal, since
+        // the page still renders (with nothing there).
+        let templateWarnings = TemplateKeyCheck(theme: theme, assets: assets).problems().map(\.message)
         let staged = try StagedSite(output: config.output)
         do {
             let sources = SitePages.sources(site)
@@ -83,7 +86,7 @@ public enum SiteBuild {
             BuildStamp.remove(output: config.output)
             let counts = try staged.publish()
             let report = BuildReport(output: config.output, pages: sources.count, files: fileCount, asOf: asOf,
-                                     missing: missingCollections(snapshot), warnings: warnings(statistics), changes: counts, upToDate: false)
+                                     missing: missingCollections(snapshot), warnings: templateWarnings + warnings(statistics), changes: counts, upToDate: false)
             if let identity = BuildStamp.folderIdentity(of: config.output) {
                 BuildStamp(inputs: inputs, output: identity, pages: report.pages, files: report.files,
                            missing: report.missing, warnings: report.warnings).save(output: config.output)
