@@ -34,6 +34,8 @@ struct Parser {
 
     var buffer: String { self._storage.buffer }
     private(set) var position: String.Index
+    /// usergraph: `position` as a UTF-8 offset from the start (constant time for a native string).
+    var offset: Int { self.buffer.utf8.distance(from: self.buffer.startIndex, to: self.position) }
 }
 
 extension Parser {

@@ -154,6 +154,8 @@ extension MustacheTemplate {
                 break
             }
             var setNewLine = false
+            // usergraph: where the tag is, for `MustacheTemplate.tags` (see `TagName.offset`).
+            let tagOffset = parser.offset
             switch parser.current() {
             case "#":
                 // section
@@ -166,7 +168,7 @@ extension MustacheTemplate {
                     whiteSpaceBefore = ""
                 }
                 let sectionTemplate = try parse(&parser, state: state.withSectionName(name, newLine: setNewLine, transforms: transforms))
-                tokens.append(.section(name: TagName(name), transforms: transforms, template: sectionTemplate))
+                tokens.append(.section(name: TagName(name, offset: tagOffset), transforms: transforms, template: sectionTemplate))
 
             case "^":
                 // inverted section
@@ -179,7 +181,7 @@ extension MustacheTemplate {
                     whiteSpaceBefore = ""
                 }
                 let sectionTemplate = try parse(&parser, state: state.withSectionName(name, newLine: setNewLine, transforms: transforms))
-                tokens.append(.invertedSection(name: TagName(name), transforms: transforms, template: sectionTemplate))
+                tokens.append(.invertedSection(name: TagName(name, offset: tagOffset), transforms: transforms, template: sectionTemplate))
 
             case "/":
                 // end of section
@@ -219,7 +221,7 @@ extension MustacheTemplate {
                 parser.unsafeAdvance()
                 let (name, transforms) = try parseName(&parser, state: state)
                 guard try parser.read("}") else { throw Error.unfinishedName }
-                tokens.append(.unescapedVariable(name: TagName(name), transforms: transforms))
+                tokens.append(.unescapedVariable(name: TagName(name, offset: tagOffset), transforms: transforms))
 
             case "&":
                 // unescaped variable
@@ -229,7 +231,7 @@ extension MustacheTemplate {
                 }
                 parser.unsafeAdvance()
                 let (name, transforms) = try parseName(&parser, state: state)
-                tokens.append(.unescapedVariable(name: TagName(name), transforms: transforms))
+                tokens.append(.unescapedVariable(name: TagName(name, offset: tagOffset), transforms: transforms))
 
             case ">":
                 // partial
@@ -350,7 +352,7 @@ extension MustacheTemplate {
                     whiteSpaceBefore = ""
                 }
                 let (name, transforms) = try parseName(&parser, state: state)
-                tokens.append(.variable(name: TagName(name), transforms: transforms))
+                tokens.append(.variable(name: TagName(name, offset: tagOffset), transforms: transforms))
             }
             state.newLine = setNewLine
         }

@@ -66,9 +66,13 @@ public struct MustacheTemplate: Sendable, CustomStringConvertible {
         /// `text.split(separator: ".")`.
         let parts: [String]
         let leadingDot: Bool
+        /// usergraph: where the tag is in the text the template was parsed from (a UTF-8 offset),
+        /// so that `tags` can give its line; nil for names made while rendering.
+        let offset: Int?
 
-        init(_ text: String) {
+        init(_ text: String, offset: Int? = nil) {
             self.text = text
+            self.offset = offset
             let dot = UInt8(ascii: ".")
             let bytes = text.utf8
             if bytes.contains(dot) {

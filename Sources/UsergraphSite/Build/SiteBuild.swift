@@ -27,7 +27,7 @@ public struct BuildReport: Sendable {
     /// `statistics`: their names are `notes.collections.*` in the strings); their pages show an
     /// empty state.
     public var missing: [String]
-    /// Problems in the data that did not stop the build.
+    /// Problems in the data, and names a template uses that its page lacks, that did not stop the build.
     public var warnings: [Message]
     /// Files written, kept byte-for-byte, and removed from the published site.
     public var changes: PublishCounts
@@ -59,6 +59,9 @@ public enum SiteBuild {
         let site = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: theme.strings)
 
         let assets = try PublicAssets(folder: config.publicFolder)
+        // A theme's own templates may name keys its pages do not have: said, not fatal, since
+        // the page still renders (with nothing there).
+        let templateWarnings = TemplateKeyCheck(theme: theme, assets: assets).problems().map(\.message)
         let staged = try StagedSite(output: config.output)
         do {
             let sources = SitePages.sources(site)
@@ -83,7 +86,7 @@ public enum SiteBuild {
             BuildStamp.remove(output: config.output)
             let counts = try staged.publish()
             let report = BuildReport(output: config.output, pages: sources.count, files: fileCount, asOf: asOf,
-                                     missing: missingCollections(snapshot), warnings: warnings(statistics), changes: counts, upToDate: false)
+                                     missing: missingCollections(snapshot), warnings: templateWarnings + warnings(statistics), changes: counts, upToDate: false)
             if let identity = BuildStamp.folderIdentity(of: config.output) {
                 BuildStamp(inputs: inputs, output: identity, pages: report.pages, files: report.files,
                            missing: report.missing, warnings: report.warnings).save(output: config.output)
@@ -113,13 +116,7 @@ public enum SiteBuild {
             guard !failures.isSet else { return }
             let source = sources[order[position]]
             do {
-                var shell = SiteBuild.shell(site)
-                shell["assets"] = assets.context
-                shell["root"] = source.path.root
-                shell["nav"] = [source.section.rawValue: true]
-                shell["links"] = source.path == .notFound ? Links.context(from: .home, base: site.config.baseURL) : Links.context(from: source.path)
-                if let base = site.config.baseURL, source.path != .notFound { shell["canonical"] = source.path.url(base: base) }
-                if source.path == .notFound, let base = site.config.baseURL { shell["root"] = base }
+                let shell = SiteBuild.shell(site, for: source, assets: assets)
                 let html = try theme.render(page: source.template, context: source.context(), shell: shell)
                 outcomes.set(order[position], try staged.put(Data(html.utf8), at: source.path.file))
             } catch {
@@ -145,11 +142,18 @@ public enum SiteBuild {
         if let error = failures.value { throw error }
     }
 
-    static func shell(_ site: SiteData) -> [String: Any] {
+    /// What the layout sees of one page besides what `Theme.render` adds (`PageKeys.shell`).
+    static func shell(_ site: SiteData, for source: PageSource, assets: PublicAssets) -> [String: Any] {
         var shell: [String: Any] = [
             "siteTitle": site.config.title, "lang": site.config.language, "asOf": site.values.date(site.asOf),
         ]
         if let base = site.config.baseURL { shell["baseURL"] = base }
+        shell["assets"] = assets.context
+        shell["root"] = source.path.root
+        shell["nav"] = [source.section.rawValue: true]
+        shell["links"] = source.path == .notFound ? Links.context(from: .home, base: site.config.baseURL) : Links.context(from: source.path)
+        if let base = site.config.baseURL, source.path != .notFound { shell["canonical"] = source.path.url(base: base) }
+        if source.path == .notFound, let base = site.config.baseURL { shell["root"] = base }
         return shell
     }
 

@@ -11,6 +11,9 @@ import Yams
 struct Theme: Sendable {
     struct Page: Sendable {
         public let name: String
+        /// The file, and the lines its title, description and body start on, for messages.
+        let path: String
+        let lines: (title: Int, description: Int, body: Int)
         let title: MustacheTemplate
         let description: MustacheTemplate?
         let body: MustacheTemplate
@@ -20,6 +23,8 @@ struct Theme: Sendable {
     let pages: [String: Page]
     let layout: MustacheTemplate
     let library: MustacheLibrary
+    /// A partial's name → its file, for messages.
+    let partials: [String: String]
     let strings: Strings
     /// `t` in every template: the words of `strings`, made once.
     let words: TemplateWords
@@ -38,13 +43,16 @@ struct Theme: Sendable {
         }
         let strings = try Strings.load(templates: folder, language: language, require: require + LanguageFormat.requirements)
         var library = MustacheLibrary()
-        let partials = folder + "/partials"
-        for name in ((try? fm.contentsOfDirectory(atPath: partials)) ?? []).sorted() where name.hasSuffix(".md") || name.hasSuffix(".html") {
-            let path = partials + "/" + name
+        var partials: [String: String] = [:]
+        let partialsFolder = folder + "/partials"
+        for name in ((try? fm.contentsOfDirectory(atPath: partialsFolder)) ?? []).sorted() where name.hasSuffix(".md") || name.hasSuffix(".html") {
+            let path = partialsFolder + "/" + name
             let text = try Theme.readText(path)
             try TemplateKeys.check(text, path: path, strings: strings)
             let pragma = name.hasSuffix(".md") ? MarkdownEscapingRegistration.pragma : MarkdownEscapingRegistration.htmlPragma
-            library.register(try Theme.compile(pragma + text, path: path, firstLine: 1), named: (name as NSString).deletingPathExtension)
+            let partial = (name as NSString).deletingPathExtension
+            library.register(try Theme.compile(pragma + text, path: path, firstLine: 1), named: partial)
+            partials[partial] = path
         }
         var pages: [String: Page] = [:]
         for name in ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).sorted() where name.hasSuffix(".md") {
@@ -64,6 +72,7 @@ struct Theme: Sendable {
         self.layout = try Theme.compile(MarkdownEscapingRegistration.htmlPragma + layoutText, path: layoutPath, firstLine: 1)
         self.pages = pages
         self.library = library
+        self.partials = partials
         self.strings = strings
         self.words = TemplateWords(strings)
     }
@@ -102,6 +111,7 @@ struct Theme: Sendable {
         let (frontMatter, body, bodyLine) = try splitFrontMatter(text, path: path)
         var title = (path as NSString).lastPathComponent
         var description: String?
+        var titleLine = 2, descriptionLine = 2
         if let frontMatter {
             let node: Node?
             do { node = try Yams.compose(yaml: frontMatter) } catch let error as YamlError {
@@ -109,11 +119,12 @@ struct Theme: Sendable {
             }
             if let mapping = node?.mapping {
                 for (key, value) in mapping {
+                    // Yams counts from 1 within the front matter, which starts on the file's line 2.
+                    let line = key.mark.map { $0.line + 1 } ?? 1
                     switch key.string {
-                    case "title": title = value.string ?? title
-                    case "description": description = value.string
+                    case "title": title = value.string ?? title; titleLine = line
+                    case "description": description = value.string; descriptionLine = line
                     default:
-                        let line = key.mark.map { $0.line + 1 } ?? 1
                         throw UsergraphError("errors.theme.frontMatterKey", ["where": "\(path):\(line)", "key": key.string ?? ""])
                     }
                 }
@@ -122,6 +133,8 @@ struct Theme: Sendable {
         let textPragma = "{{% CONTENT_TYPE: TEXT}}"
         return Page(
             name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
+            path: path,
+            lines: (title: titleLine, description: descriptionLine, body: bodyLine),
             title: try compile(textPragma + title, path: path, firstLine: 2),
             description: try description.map { try compile(textPragma + $0, path: path, firstLine: 2) },
             body: try compile(MarkdownEscapingRegistration.pragma + body, path: path, firstLine: bodyLine))

@@ -1,0 +1,160 @@
+/// The keys each page kind gives its template (see `TemplateSchema`), all in one file: it is
+/// what a theme author may use, and `TemplateKeysTests` keeps it in step with the builders (every
+/// key a builder puts in a context is here) and with the templates (every name they use is here).
+enum PageKeys {
+    /// A page template's name → the keys its builder provides.
+    static let pages: [String: TemplateSchema] = [
+        "profile": ProfilePage.keys,
+        "users": UsersPages.listKeys,
+        "user": UsersPages.userKeys,
+        "repositories": RepositoryPages.repositoriesKeys,
+        "starred": RepositoryPages.starredKeys,
+        "statistics": StatisticsPage.keys,
+        "404": ["links": .object(Links.keys)],
+    ]
+
+    /// What `SiteBuild.shell` gives the layout; `assets` are the theme's own files.
+    static func shell(assets: PublicAssets) -> TemplateSchema {
+        [
+            "siteTitle": .text, "lang": .text, "asOf": .date, "baseURL?": .text, "canonical?": .text,
+            "root": .text, "links": .object(Links.keys), "assets": .object(assets.keys),
+            "nav": .object(TemplateSchema(fields: Dictionary(uniqueKeysWithValues: Section.allCases.map {
+                ($0.rawValue, TemplateSchema.Field(value: .flag, optional: true))
+            }))),
+        ]
+    }
+
+    /// What the layout sees: the shell, and what `Theme.render` adds for the page `page`.
+    static func layout(page: TemplateSchema, assets: PublicAssets) -> TemplateSchema {
+        shell(assets: assets).adding(["content": .html, "title": .text, "description?": .text, "page": .object(page)])
+    }
+}
+
+extension Links {
+    static let keys: TemplateSchema = [
+        "home": .text, "users": .text, "repositories": .text, "starred": .text, "statistics": .text, "root": .text,
+    ]
+}
+
+extension ProfilePage {
+    static let keys: TemplateSchema = [
+        "links": .object(Links.keys),
+        "owner?": .object([
+            "name?": .text, "email?": .text, "age?": .number, "isMan?": .flag, "isWoman?": .flag, "otherSex?": .text,
+            "avatar": .html, "filled": .flag,
+        ]),
+        "github?": .object([
+            "login": .text, "name?": .text, "bio?": .text, "location?": .text, "company?": .text, "blog?": .text,
+            "url?": .text, "since?": .date, "followers": .number, "following": .number, "publicRepos": .number,
+            "avatar": .html, "fetchedOn": .date,
+        ]),
+        "week": .object([
+            "count": .number, "duration": .duration, "calories": .number, "hasWorkouts": .flag, "workouts": .list(WorkoutRow.keys),
+        ]),
+        "streak": .object(["current": .number, "longest": .number, "alive": .flag]),
+        "level": .object(["level": .number, "points": .number, "toNext": .number]),
+        "totals": .object(["count": .number, "duration": .duration, "calories": .number]),
+    ]
+}
+
+extension WorkoutRow {
+    static let keys: TemplateSchema = [
+        "type": .text, "typeId": .text, "duration": .duration, "date?": .date, "time?": .text,
+        "calories?": .number, "exercises?": .number, "notes?": .text,
+    ]
+}
+
+extension UsersPages {
+    static let cardKeys: TemplateSchema = [
+        "id": .int, "username": .text, "age": .number, "online": .flag, "url": .text, "avatar": .html,
+        "isMan?": .flag, "isWoman?": .flag, "otherSex?": .text,
+    ]
+
+    static let listKeys: TemplateSchema = [
+        "links": .object(Links.keys), "hasData": .flag, "count": .number, "online": .number, "first": .number, "last": .number,
+        "fetchedOn?": .date, "users": .list(cardKeys),
+        "pagination?": .object([
+            "current": .int, "total": .int, "previous?": .text, "next?": .text,
+            "pages": .list(["number": .int, "url": .text, "current": .flag, "gapBefore": .flag]),
+        ]),
+    ]
+
+    static let userKeys: TemplateSchema = cardKeys.adding([
+        "links": .object(Links.keys), "back": .text, "hasFiles": .flag,
+        "files": .list([
+            "id": .int, "type": .text, "typeName": .text, "isAvatar": .flag, "local?": .flag, "src?": .text, "remote?": .text,
+        ]),
+        "activity": .object([
+            "views": .number, "subscriptions": .number, "unsubscriptions": .number, "hasVisited": .flag, "lastVisit?": .date,
+        ]),
+    ])
+}
+
+extension RepositoryPages {
+    static let cardKeys: TemplateSchema = [
+        "name": .text, "fullName": .text, "url?": .text, "description?": .text, "language?": .text, "languageHue?": .int,
+        "stars": .number, "forks": .number, "isFork": .flag, "archived": .flag, "updatedOn?": .date,
+    ]
+
+    static let tabsKeys: TemplateSchema = [
+        "repositories": .text, "starred": .text, "onRepositories": .flag, "onStarred": .flag,
+    ]
+
+    static let repositoriesKeys: TemplateSchema = [
+        "links": .object(Links.keys), "hasData": .flag, "count": .number, "stars": .number, "forks": .number,
+        "login?": .text, "fetchedOn?": .date, "tabs": .object(tabsKeys), "repositories": .list(cardKeys),
+    ]
+
+    static let starredKeys: TemplateSchema = [
+        "links": .object(Links.keys), "hasData": .flag, "count": .number, "fetchedOn?": .date, "tabs": .object(tabsKeys),
+        "starred": .list(cardKeys.adding(["starredOn?": .date])),
+    ]
+}
+
+extension StatisticsPage {
+    static let keys: TemplateSchema = [
+        "links": .object(Links.keys),
+        "asOf": .date,
+        "charts": .object([
+            "weekly": .html, "types": .html, "heatmap": .html, "weight": .html, "sex": .html, "age": .html, "views": .html,
+            "languages": .html,
+        ]),
+        "workouts": .object([
+            "count": .number, "duration": .duration, "calories": .number, "currentStreak": .number, "longestStreak": .number,
+            "points": .number, "level": .number, "hasWorkouts": .flag, "activeDays": .number,
+            "achievements": .list(["id": .text, "name": .text]), "hasAchievements": .flag,
+            "byType": .list(["type": .text, "typeId": .text, "count": .number, "duration": .duration]),
+            "weekly": .list(["weekStart": .date, "count": .number, "duration": .duration]),
+            "monthly": .list(["month": .month, "count": .number, "duration": .duration]),
+        ]),
+        "weight": .object([
+            "hasData": .flag, "records": .number, "latest?": .number, "change30?": .text, "change90?": .text,
+            "series": .list(["date": .date, "kg": .number]),
+        ]),
+        "users": .object([
+            "hasData": .flag, "hasVisits": .flag, "count": .number, "online": .number,
+            "men": .number, "women": .number, "other": .number,
+            "ageBuckets": .list(["bucket": .text, "men": .number, "women": .number, "total": .number]),
+            "daily": .list(["date": .date, "views": .number, "unique": .number]),
+            "views30": .number,
+            "topVisitors": .list(["id": .int, "views": .number, "username?": .text, "url?": .text, "avatar": .html]),
+            "hasTopVisitors": .flag, "subscriptions": .number, "unsubscriptions": .number, "netSubscribers": .number,
+        ]),
+        "repositories": .object([
+            "hasData": .flag, "count": .number, "stars": .number, "forks": .number,
+            "languages": .list(["language": .text, "count": .number]),
+        ]),
+    ]
+}
+
+extension PublicAssets {
+    /// `{{assets.style.css}}`: the keys of `context`, one level per `/` and `.` of a file's path.
+    var keys: TemplateSchema {
+        func keys(_ node: [String: Any]) -> TemplateSchema {
+            TemplateSchema(fields: node.mapValues { child in
+                TemplateSchema.Field(value: (child as? [String: Any]).map { .object(keys($0)) } ?? .text, optional: false)
+            })
+        }
+        return keys(context)
+    }
+}
