@@ -118,7 +118,9 @@ final class StagedSite: @unchecked Sendable {
         // on both cores did (figures in the commit). The price: it also writes what other
         // programs left unwritten on the same file system.
         guard csystem_syncfs(descriptor) == 0 else { throw syncFailure(folder) }
+        TestStop.at(.synced)
         try swap(replacing: exists)
+        TestStop.at(.exchanged)
         // The swap itself is an entry change in the output's parent; until that folder is synced
         // a power cut can bring the old site back, or (after two renames) no site at all.
         let parent = (output as NSString).deletingLastPathComponent
@@ -134,8 +136,10 @@ final class StagedSite: @unchecked Sendable {
         var removed = 0
         if exists {
             let emptied = FileTree.removeFiles(in: folder) { if !staged.contains($0) { removed += 1 } }
+            TestStop.at(.cleared)
             if !emptied || rename(folder, StagedSite.sparePath(forOutput: output)) != 0 { FileTree.remove(folder) }
         }
+        TestStop.at(.done)
         return lock.withLock { PublishCounts(written: written, kept: kept, removed: removed) }
     }
 
