@@ -60,43 +60,6 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix("._site.staging") || $0.hasPrefix("._site.old") }.isEmpty)
     }
 
-    /// Kills builds at moments spread over a whole build and checks that the output is always
-    /// one complete site, the old or the new, never a mix, never missing.
-    @Test func aBuildKilledAtAnyMomentLeavesACompleteSite() throws {
-        let root = try PublishTests.demoCopy()
-        let old = root + "/old", new = root + "/new"
-        #expect(try Executable.run(["build", "--output", old, "--as-of", "2026-11-01"], in: root).status == 0)
-        #expect(try Executable.run(["build", "--output", new, "--as-of", "2026-11-20"], in: root).status == 0)
-        let oldTree = try siteTree(old), newTree = try siteTree(new)
-        #expect(oldTree != newTree)
-        // How long the run under test takes here (over an existing site), to spread the kills over it.
-        try FileManager.default.copyItem(atPath: old, toPath: root + "/_site")
-        let started = Date()
-        #expect(try Executable.run(["build", "--as-of", "2026-11-20"], in: root).status == 0)
-        let duration = Date().timeIntervalSince(started)
-
-        var generator = SeededGenerator(seed: 20261121)
-        var outcomes: [String: Int] = [:]
-        for _ in 0..<16 {
-            try? FileManager.default.removeItem(atPath: root + "/_site")
-            try FileManager.default.copyItem(atPath: old, toPath: root + "/_site")
-            let (process, out, err) = try Executable.start(["build", "--as-of", "2026-11-20"], in: root)
-            usleep(UInt32(Double.random(in: 0...(duration * 1.2), using: &generator) * 1_000_000))
-            kill(process.processIdentifier, SIGKILL)
-            _ = Executable.finish(process, out, err)
-            let tree = try siteTree(root + "/_site")
-            let state = tree == oldTree ? "old" : tree == newTree ? "new" : "broken"
-            outcomes[state, default: 0] += 1
-            #expect(state != "broken", "a killed build left a mixed site (\(tree.count) files)")
-        }
-        // The next run clears whatever the killed ones left beside the output.
-        #expect(try Executable.run(["build"], in: root).status == 0)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix("._site.staging") || $0.hasPrefix("._site.old") }
-        #expect(leftovers.isEmpty, "\(leftovers)")
-        #expect(outcomes["old", default: 0] > 0, "no kill landed before the swap: \(outcomes)")
-        print("killed builds left: \(outcomes)")
-    }
-
     @Test func servePreviewsTheSiteAndNothingOutsideIt() throws {
         let root = try PublishTests.demoCopy()
         #expect(try Executable.run(["build"], in: root).status == 0)
@@ -143,18 +106,5 @@ import Testing
             data.append(chunk)
         }
         return String(decoding: data, as: UTF8.self)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so the kill moments are the same every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

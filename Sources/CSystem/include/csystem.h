@@ -6,4 +6,9 @@
 /// (ENOSYS or EINVAL where the kernel or file system cannot do it).
 int csystem_exchange_paths(const char *first, const char *second);
 
+/// Writes everything cached for the file system holding `fd` to disk and waits for it
+/// (Linux syncfs). Since Linux 5.8 it returns -1 with errno set when any write-back on that file
+/// system failed since `fd` was opened; older kernels always return 0.
+int csystem_syncfs(int fd);
+
 #endif

@@ -118,7 +118,7 @@ public enum SiteBuild {
             do {
                 let shell = SiteBuild.shell(site, for: source, assets: assets)
                 let html = try theme.render(page: source.template, context: source.context(), shell: shell)
-                outcomes.set(order[position], try staged.put(Data(html.utf8), at: source.path.file))
+                TestStop.pagesStaged(outcomes.set(order[position], try staged.put(Data(html.utf8), at: source.path.file)))
             } catch {
                 failures.set(error)
             }
@@ -190,11 +190,17 @@ public enum SiteBuild {
 final class Outcomes: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [StagedSite.Outcome]
+    private var filled = 0
 
     init(count: Int) { storage = Array(repeating: .written, count: count) }
 
     var values: [StagedSite.Outcome] { lock.withLock { storage } }
-    func set(_ index: Int, _ outcome: StagedSite.Outcome) { lock.withLock { storage[index] = outcome } }
+
+    /// Returns how many pages have been staged, this one included (a test hook counts them).
+    @discardableResult
+    func set(_ index: Int, _ outcome: StagedSite.Outcome) -> Int {
+        lock.withLock { storage[index] = outcome; filled += 1; return filled }
+    }
 }
 
 /// The first error raised by any rendering thread.

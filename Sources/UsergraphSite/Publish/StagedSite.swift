@@ -1,6 +1,7 @@
 import CSystem
 import Foundation
 import UsergraphCore
+import UsergraphStore
 
 /// A site being written. Files go into a staging folder beside the output folder, which then
 /// takes the output's place in one atomic exchange, so the output always holds a complete site:
@@ -22,6 +23,9 @@ final class StagedSite: @unchecked Sendable {
     private let lock = NSLock()
     private var staged = Set<String>()
     private var madeFolders = Set<String>()
+    /// The staging folder, open from before the first write to the publish: `syncfs` on it
+    /// reports every write-back error on its file system since it was opened.
+    private let descriptor: Int32
     private var written = 0
     private var kept = 0
 
@@ -36,7 +40,15 @@ final class StagedSite: @unchecked Sendable {
         if rename(StagedSite.sparePath(forOutput: output), folder) != 0 {
             try StagedSite.makeFolders(folder)
         }
+        descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            FileTree.remove(folder)
+            throw UsergraphError("errors.publish.failed", ["path": output, "reason": reason])
+        }
     }
+
+    deinit { close(descriptor) }
 
     static func sparePath(forOutput output: String) -> String {
         (output as NSString).deletingLastPathComponent + "/." + (output as NSString).lastPathComponent + ".spare"
@@ -98,12 +110,25 @@ final class StagedSite: @unchecked Sendable {
         if exists, !isDirectory.boolValue {
             throw UsergraphError("errors.publish.outputIsFile", ["path": output])
         }
-        if !exists {
-            guard rename(folder, output) == 0 else {
-                throw UsergraphError("errors.publish.failed", ["path": output, "reason": String(cString: strerror(errno))])
-            }
-        } else if csystem_exchange_paths(folder, output) != 0 {
-            try swapWithRenames()
+        // Durable first, then visible: were the swap to reach the disk before the staged files
+        // and folders, a power cut could leave empty or missing files under the output's name.
+        // One syncfs writes every file this build wrote, every folder that gained or lost an
+        // entry and the link counts of linked files, and waits for the disk once: on a 10,000-
+        // user site it cost a fraction of what an fsync of each written file and changed folder
+        // on both cores did (figures in the commit). The price: it also writes what other
+        // programs left unwritten on the same file system.
+        guard csystem_syncfs(descriptor) == 0 else { throw syncFailure(folder) }
+        TestStop.at(.synced)
+        try swap(replacing: exists)
+        TestStop.at(.exchanged)
+        // The swap itself is an entry change in the output's parent; until that folder is synced
+        // a power cut can bring the old site back, or (after two renames) no site at all.
+        let parent = (output as NSString).deletingLastPathComponent
+        guard AtomicFile.syncFolder(parent) else {
+            let failure = syncFailure(parent)
+            // Put the output back as it was (the caller then discards the staging folder).
+            if exists { try? swap(replacing: true) } else { _ = rename(output, folder) }
+            throw failure
         }
         // The staging path now holds the old site (if there was one); a kill here leaves it for
         // the next run to clear. Its files the new site lacks are the ones this build removed.
@@ -111,9 +136,33 @@ final class StagedSite: @unchecked Sendable {
         var removed = 0
         if exists {
             let emptied = FileTree.removeFiles(in: folder) { if !staged.contains($0) { removed += 1 } }
+            TestStop.at(.cleared)
             if !emptied || rename(folder, StagedSite.sparePath(forOutput: output)) != 0 { FileTree.remove(folder) }
         }
+        TestStop.at(.done)
         return lock.withLock { PublishCounts(written: written, kept: kept, removed: removed) }
+    }
+
+    /// Puts the staged site in the output's place, and the old site (if any) in the staging
+    /// folder's; with an old site, running it again puts both back.
+    private func swap(replacing exists: Bool) throws {
+        if !exists {
+            guard rename(folder, output) == 0 else {
+                throw UsergraphError("errors.publish.failed", ["path": output, "reason": String(cString: strerror(errno))])
+            }
+        } else if csystem_exchange_paths(folder, output) != 0 {
+            try swapWithRenames()
+        }
+    }
+
+    /// The error for a failed sync of `path` (errno still holding the reason): nothing is
+    /// published, so the site in the output is the one that was there.
+    private func syncFailure(_ path: String) -> UsergraphError {
+        StagedSite.syncFailure(path, output: output)
+    }
+
+    static func syncFailure(_ path: String, output: String) -> UsergraphError {
+        UsergraphError("errors.publish.sync", ["path": path, "output": output, "reason": String(cString: strerror(errno))])
     }
 
     /// Throws the staging folder away after a failed build; the output was never touched.

@@ -78,7 +78,8 @@ public enum JSONFile {
 }
 
 /// Writes that never leave a half-written file: a temporary file in the same folder,
-/// flushed to disk, then renamed over the old one.
+/// flushed to disk, then renamed over the old one, and the folder flushed too, so that after
+/// a power cut the name holds the whole new file or (had the write failed) the whole old one.
 public enum AtomicFile {
     public static func write(_ data: Data, to path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
@@ -97,10 +98,38 @@ public enum AtomicFile {
         }
         if ok { ok = fsync(fd) == 0 }
         close(fd)
+        // The old file keeps a second name until the rename is on disk, so that a failed sync
+        // of the folder can put it back (the name matches the temporary file's, so a killed
+        // writer's is swept like one).
+        let backup = temporary + "-old"
+        let previous: Previous = !ok ? .unknown : Glibc.link(path, backup) == 0 ? .backedUp : errno == ENOENT ? .none : .unknown
         guard ok, rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
+            if previous == .backedUp { unlink(backup) }
             throw UsergraphError("errors.store.write", ["path": path, "reason": reason])
         }
+        // A rename is a change to the folder, which fsync on the file does not cover.
+        guard syncFolder(folder) else {
+            let reason = String(cString: strerror(errno))
+            switch previous {
+            case .backedUp: _ = rename(backup, path)
+            case .none: unlink(path)
+            case .unknown: break  // a file system without hard links: the new file stays
+            }
+            throw UsergraphError("errors.store.sync", ["path": path, "reason": reason])
+        }
+        if previous == .backedUp { unlink(backup) }
+    }
+
+    /// What was at the path before a write.
+    private enum Previous { case none, backedUp, unknown }
+
+    /// fsyncs a folder, so the entries renamed into or removed from it are on disk.
+    public static func syncFolder(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0
     }
 }
