@@ -99,16 +99,9 @@ public struct StoreEditor {
         guard unlink(path) == 0 || errno == ENOENT else {
             throw UsergraphError("errors.store.remove", ["path": path, "reason": String(cString: strerror(errno))])
         }
-        syncFolder(of: path)
-    }
-
-    /// Makes renames and unlinks in the file's folder durable, so a later step cannot reach
-    /// the disk before an earlier one.
-    func syncFolder(of path: String) {
-        let fd = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY)
-        guard fd >= 0 else { return }
-        _ = fsync(fd)
-        close(fd)
+        guard AtomicFile.syncFolder((path as NSString).deletingLastPathComponent) else {
+            throw UsergraphError("errors.store.sync", ["path": path, "reason": String(cString: strerror(errno))])
+        }
     }
 }
 

@@ -94,8 +94,8 @@ extension StoreEditor {
             throw UsergraphError("errors.timer.implausible", ["type": timer.type, "duration": DurationText.format(workout.duration)], nested: ["reason": why])
         }
         workouts.append(workout)
+        // Written and synced before the timer goes, so a crash between the two keeps the workout.
         try JSONFile.write(workouts, to: layout.workouts)
-        syncFolder(of: layout.workouts)
         try remove(layout.timer)
         return Finished(workout: workout, wasAlreadyRecorded: false)
     }
