@@ -3,10 +3,11 @@
 
 SWIFT ?= swift
 BIN = .build/release/usergraph
-APT_PACKAGES = libcmark-dev pkg-config
+APT_PACKAGES = libcmark-dev pkg-config zlib1g-dev
 
 BENCH_USERS ?= 1000,10000
 BENCH_RUNS ?= 5
+BENCH_IMPORT_MB ?= 500
 
 .PHONY: site test deps build bench demo-store clean
 
@@ -37,7 +38,7 @@ bench: build
 	  echo "Installing hugo (for the comparison)"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo >/dev/null || true; \
 	fi
-	python3 Scripts/bench/bench.py --binary $(BIN) --users $(BENCH_USERS) --runs $(BENCH_RUNS)
+	python3 Scripts/bench/bench.py --binary $(BIN) --users $(BENCH_USERS) --runs $(BENCH_RUNS) --import-mb $(BENCH_IMPORT_MB)
 
 # Regenerates the demo store from ../shared/fixtures (the store is committed; this is only
 # for changing it on purpose).

@@ -10,6 +10,7 @@ import PackageDescription
 //   UsergraphCharts  pure charts: numbers in, text out      (nothing)
 //   UsergraphStore   the store's files, edits, the lock     (Core)
 //   UsergraphRemote  HTTP clients and the cache-first loader (Core, Store)
+//   UsergraphImport  exports read into the store: Apple Health, Strava, GPX, TCX, FIT (Core, Store)
 //   UsergraphSite    pages, render, publish, serve, report  (Core, Stats, Charts, Store)
 //   UsergraphCommands the command line as a library          (all of the above)
 //   usergraph        main.swift only
@@ -28,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
         // A small pure-Swift HTTP server (no NIO): `usergraph serve`, and the API replays of the tests.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
+        // Apple Health and Strava exports come as zip archives.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
         // libcmark from the system (apt libcmark-dev); the Makefile installs it when missing.
@@ -52,6 +55,13 @@ let package = Package(
         .target(name: "UsergraphCharts"),
         .target(name: "UsergraphStore", dependencies: ["UsergraphCore"]),
         .target(name: "UsergraphRemote", dependencies: ["UsergraphCore", "UsergraphStore"]),
+        // zlib from the system (zlib1g-dev), for .fit.gz and the gzip members of exports (a shim: Swift
+        // cannot call the inflateInit2 macro; not named CZlib, which ZIPFoundation's own module is).
+        .systemLibrary(name: "CZlibShim", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(
+            name: "UsergraphImport",
+            dependencies: ["UsergraphCore", "UsergraphStore", "CZlibShim", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         .target(
             name: "UsergraphSite",
             dependencies: [
@@ -65,8 +75,8 @@ let package = Package(
         .target(
             name: "UsergraphCommands",
             dependencies: [
-                "UsergraphCore", "UsergraphStats", "UsergraphCharts", "UsergraphStore", "UsergraphRemote", "UsergraphSite",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "UsergraphCore", "UsergraphStats", "UsergraphCharts", "UsergraphStore", "UsergraphRemote", "UsergraphImport",
+                "UsergraphSite", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "usergraph", dependencies: ["UsergraphCommands"]),
@@ -74,8 +84,8 @@ let package = Package(
             name: "UsergraphTests",
             // `usergraph` too, so that `swift test` builds the executable the process tests run.
             dependencies: [
-                "UsergraphCore", "UsergraphStats", "UsergraphStore", "UsergraphRemote", "UsergraphSite", "UsergraphCommands",
-                "usergraph", "Mustache", .product(name: "FlyingFox", package: "FlyingFox"),
+                "UsergraphCore", "UsergraphStats", "UsergraphStore", "UsergraphRemote", "UsergraphImport", "UsergraphSite",
+                "UsergraphCommands", "usergraph", "Mustache", .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             // Recorded API answers and golden pages, read through #filePath.
             exclude: ["Fixtures", "Golden"]

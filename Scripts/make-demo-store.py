@@ -165,6 +165,8 @@ NOTES = {
     "yoga": ["Morning flow", "Stretching after work", "Йога, спина отпустила"],
     "swimming": ["1.5 km freestyle", "Бассейн, 40 бассейнов"],
 }
+# km/h, for the distance of the workouts a watch or an app would have measured.
+SPEED_KMH = {"running": (9.2, 12.0), "cycling": (19.0, 28.0), "swimming": (2.2, 3.0)}
 ESCAPE_NOTE = "Felt <b>great</b> — *stars* all around, see [link](javascript:alert(1)) & more"
 
 
@@ -236,7 +238,18 @@ def make_workouts(rng: random.Random) -> list[dict]:
         if i in note_set:
             w["notes"] = ESCAPE_NOTE if i == escape_at else rng.choice(NOTES[typ])
         workouts.append(w)
+    add_distances(workouts)
     return workouts
+
+
+def add_distances(workouts: list[dict]) -> None:
+    """Distances (metres) on most runs, rides and swims, as an import from a watch brings them.
+    A generator of its own, so every other value of the demo stays what it was."""
+    rng = random.Random(SEED + 14)
+    for w in workouts:
+        speed = SPEED_KMH.get(w["type"])
+        if speed and rng.random() < 0.9:
+            w["distance"] = round(w["duration"] / 3600 * rng.uniform(*speed) * 1000, 1)
 
 
 def make_weights(rng: random.Random) -> list[dict]:

@@ -2,7 +2,7 @@
 """`make bench`: time usergraph on large generated sites, and Hugo on the same pages.
 
 Usage: python3 Scripts/bench/bench.py [--users 1000,10000] [--runs 5] [--binary .build/release/usergraph]
-                                      [--no-hugo] [--keep] [--json FILE]
+                                      [--no-hugo] [--keep] [--json FILE] [--import-mb 500]
 
 For each number of users it generates a site with Scripts/bench/make-bench-site.py into a
 temporary folder, then measures with the given (release) binary:
@@ -16,6 +16,11 @@ with usergraph's full builds, so both see the same machine). Each figure is the 
 --runs runs: wall time (perf_counter around the process), pages per second, user and system
 CPU time and peak memory (maximum resident set size from /usr/bin/time -v). On a shared or slow
 disk the wall time follows the system time (file creation); the user time is the rendering.
+
+With --import-mb N (0 skips it) it also generates an Apple Health export of N MB
+(Scripts/bench/make-health-export.py) and times `usergraph import` of it into a new site
+against Scripts/bench/health_iterparse.py, Python's ElementTree.iterparse reading the same
+records the way the popular Python importers do: MB/s and peak memory of both, in the same run.
 """
 
 from __future__ import annotations
@@ -131,6 +136,28 @@ def growth(sizes: list[dict]) -> None:
               f"{f['rss'] / b['rss']:>10.1f}{f['wall'] / s['pages'] * 1e6:>10.0f}")
 
 
+def bench_import(megabytes: int, runs: int, binary: Path, work: Path) -> dict:
+    export = work / "health" / "export.xml"
+    export.parent.mkdir(parents=True, exist_ok=True)
+    print(f"\nGenerating a {megabytes} MB Apple Health export...", flush=True)
+    subprocess.run([sys.executable, str(HERE / "make-health-export.py"), "--out", str(export), "--size-mb", str(megabytes)],
+                   check=True, stdout=subprocess.DEVNULL)
+    size_mb = export.stat().st_size / 1_048_576
+    ours, theirs = [], []
+    for run in range(runs):
+        site = work / f"import-site-{run}"
+        subprocess.run([str(binary), "init", str(site)], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        ours.append(measure([str(binary), "import", str(export)], cwd=site))
+        theirs.append(measure([sys.executable, str(HERE / "health_iterparse.py"), str(export)]))
+        shutil.rmtree(site, ignore_errors=True)
+    a, b = median(ours), median(theirs)
+    print(f"\nimport of a {size_mb:,.0f} MB Apple Health export ({runs} runs, medians)")
+    print(f"  usergraph import      {a['wall']:6.2f} s  {size_mb / a['wall']:7.1f} MB/s  peak {a['rss']:6.0f} MB")
+    print(f"  Python iterparse      {b['wall']:6.2f} s  {size_mb / b['wall']:7.1f} MB/s  peak {b['rss']:6.0f} MB")
+    print(f"  throughput ratio      {b['wall'] / a['wall']:.1f}x")
+    return {"megabytes": size_mb, "usergraph": a, "iterparse": b}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--users", default="1000,10000", help="comma-separated site sizes (default 1000,10000)")
@@ -139,6 +166,7 @@ def main() -> int:
     ap.add_argument("--no-hugo", action="store_true", help="skip Hugo even when it is installed")
     ap.add_argument("--keep", action="store_true", help="keep the generated sites and outputs")
     ap.add_argument("--json", help="also write the medians to this file")
+    ap.add_argument("--import-mb", type=int, default=500, help="size of the Apple Health export to import (0: skip)")
     args = ap.parse_args()
 
     binary = Path(args.binary).resolve()
@@ -152,10 +180,12 @@ def main() -> int:
 
     work = Path(tempfile.mkdtemp(prefix="usergraph-bench-"))
     try:
-        sizes = [bench_size(int(n), args.runs, binary, hugo, work) for n in args.users.split(",")]
-        growth(sizes)
+        sizes = [bench_size(int(n), args.runs, binary, hugo, work) for n in args.users.split(",") if n]
+        if sizes:
+            growth(sizes)
+        imported = bench_import(args.import_mb, min(args.runs, 3), binary, work) if args.import_mb > 0 else None
         if args.json:
-            Path(args.json).write_text(json.dumps(sizes, indent=2) + "\n", "utf-8")
+            Path(args.json).write_text(json.dumps({"sizes": sizes, "import": imported}, indent=2) + "\n", "utf-8")
     finally:
         if args.keep:
             print(f"\nKept {work}")

@@ -51,9 +51,11 @@ public struct PeriodTotal: Sendable, Equatable {
     public var count: Int
     public var seconds: Int
     public var calories: Int
+    /// Metres.
+    public var distance: Double
 
-    init(count: Int = 0, seconds: Int = 0, calories: Int = 0) {
-        self.count = count; self.seconds = seconds; self.calories = calories
+    init(count: Int = 0, seconds: Int = 0, calories: Int = 0, distance: Double = 0) {
+        self.count = count; self.seconds = seconds; self.calories = calories; self.distance = distance
     }
 }
 

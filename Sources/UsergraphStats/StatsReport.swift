@@ -28,6 +28,8 @@ public struct WorkoutSummary: Codable, Sendable, Equatable {
     public var count: Int
     public var totalSeconds: Int
     public var totalCalories: Int
+    /// Metres, summed and rounded to whole metres; a workout without a distance adds 0.
+    public var totalDistance: Int
     /// By count descending, then type ascending.
     public var byType: [TypeCount]
     /// The 12 weeks ending with the as-of day's week, oldest first.
@@ -40,14 +42,20 @@ public struct WorkoutSummary: Codable, Sendable, Equatable {
     public var level: Int
     /// Achievement ids in the contract's order, e.g. `workout_1`, `streak_3`.
     public var achievements: [String]
+    /// Running and walking over the 90 days ending on the as-of day, by type; a type with
+    /// under 1 km there is left out.
+    public var paces: [Pace]
+    /// Cycling the same way, as an average speed.
+    public var speeds: [Speed]
 
-    init(count: Int, totalSeconds: Int, totalCalories: Int, byType: [TypeCount], weekly: [WeekCount],
-                monthly: [MonthCount], currentStreak: Int, longestStreak: Int, points: Int, level: Int,
-                achievements: [String]) {
-        self.count = count; self.totalSeconds = totalSeconds; self.totalCalories = totalCalories
+    init(count: Int, totalSeconds: Int, totalCalories: Int, totalDistance: Int, byType: [TypeCount], weekly: [WeekCount],
+         monthly: [MonthCount], currentStreak: Int, longestStreak: Int, points: Int, level: Int,
+         achievements: [String], paces: [Pace], speeds: [Speed]) {
+        self.count = count; self.totalSeconds = totalSeconds; self.totalCalories = totalCalories; self.totalDistance = totalDistance
         self.byType = byType; self.weekly = weekly; self.monthly = monthly
         self.currentStreak = currentStreak; self.longestStreak = longestStreak
         self.points = points; self.level = level; self.achievements = achievements
+        self.paces = paces; self.speeds = speeds
     }
 }
 
@@ -55,8 +63,12 @@ public struct TypeCount: Codable, Sendable, Equatable {
     public var type: String
     public var count: Int
     public var seconds: Int
+    /// Metres, rounded.
+    public var distance: Int
 
-    init(type: String, count: Int, seconds: Int) { self.type = type; self.count = count; self.seconds = seconds }
+    init(type: String, count: Int, seconds: Int, distance: Int = 0) {
+        self.type = type; self.count = count; self.seconds = seconds; self.distance = distance
+    }
 }
 
 public struct WeekCount: Codable, Sendable, Equatable {
@@ -64,10 +76,24 @@ public struct WeekCount: Codable, Sendable, Equatable {
     public var weekStart: String
     public var count: Int
     public var seconds: Int
+    /// Metres, rounded.
+    public var distance: Int
 
-    init(weekStart: String, count: Int, seconds: Int) {
-        self.weekStart = weekStart; self.count = count; self.seconds = seconds
+    init(weekStart: String, count: Int, seconds: Int, distance: Int = 0) {
+        self.weekStart = weekStart; self.count = count; self.seconds = seconds; self.distance = distance
     }
+}
+
+/// Total seconds over total kilometres, rounded to a whole second.
+public struct Pace: Codable, Sendable, Equatable {
+    public var type: String
+    public var secondsPerKm: Int
+}
+
+/// Total kilometres over total hours, rounded to 0.1.
+public struct Speed: Codable, Sendable, Equatable {
+    public var type: String
+    public var kmPerHour: Double
 }
 
 public struct MonthCount: Codable, Sendable, Equatable {

@@ -13,6 +13,10 @@ struct WorkoutStats {
     static let windowLength = 12
     /// Weeks in the calendar heatmap.
     static let heatmapWeeks = 53
+    /// Days over which paces and speeds are averaged, ending on the as-of day.
+    static let paceDays = 90
+    static let paceTypes: Set<String> = ["running", "walking"]
+    static let speedTypes: Set<String> = ["cycling"]
 
     /// Points and levels from the contract.
     static let pointsPerWorkout = 50
@@ -32,6 +36,12 @@ struct WorkoutStats {
 
         var totalSeconds = 0, totalCalories = 0
         var byType: [String: TypeCount] = [:]
+        var totalDistance = 0.0
+        var typeDistance: [String: Double] = [:]
+        var weekDistance = [Double](repeating: 0, count: Self.windowLength)
+        // Per type over the pace window: (seconds, metres) of the workouts with a distance.
+        var paceTotals: [String: (seconds: Int, metres: Double)] = [:]
+        let firstPaceDay = asOf.adding(days: -(Self.paceDays - 1))
         let firstWeek = asOf.weekStart.adding(days: -7 * (Self.windowLength - 1))
         var weekly = (0..<Self.windowLength).map {
             WeekCount(weekStart: firstWeek.adding(days: 7 * $0).iso, count: 0, seconds: 0)
@@ -52,11 +62,20 @@ struct WorkoutStats {
             byType[workout.type, default: TypeCount(type: workout.type, count: 0, seconds: 0)].count += 1
             byType[workout.type]?.seconds += workout.duration
             workoutDays.insert(day.number)
+            let metres = workout.distance ?? 0
+            totalDistance += metres
+            typeDistance[workout.type, default: 0] += metres
+            if let distance = workout.distance, distance > 0, day >= firstPaceDay,
+               Self.paceTypes.contains(workout.type) || Self.speedTypes.contains(workout.type) {
+                paceTotals[workout.type, default: (0, 0)].seconds += workout.duration
+                paceTotals[workout.type, default: (0, 0)].metres += distance
+            }
 
             let week = (day.weekStart.number - firstWeek.number) / 7
             if day >= firstWeek, week < Self.windowLength {
                 weekly[week].count += 1
                 weekly[week].seconds += workout.duration
+                weekDistance[week] += metres
             }
             let month = Month(day).index - firstMonth.index
             if (0..<Self.windowLength).contains(month) {
@@ -72,6 +91,7 @@ struct WorkoutStats {
                 thisWeek.count += 1
                 thisWeek.seconds += workout.duration
                 thisWeek.calories += workout.calories ?? 0
+                thisWeek.distance += metres
                 thisWeekWorkouts.append((workout, instant))
             }
         }
@@ -81,13 +101,22 @@ struct WorkoutStats {
         let unlocked = Achievement.all.filter { $0.isUnlocked(workouts: count, longestStreak: streaks.longest) }
         let points = count * Self.pointsPerWorkout + unlocked.reduce(0) { $0 + $1.points }
 
+        for type in byType.keys { byType[type]?.distance = Int((typeDistance[type] ?? 0).rounded()) }
+        for week in weekly.indices { weekly[week].distance = Int(weekDistance[week].rounded()) }
+        let moving = paceTotals.filter { $0.value.metres >= 1000 && $0.value.seconds > 0 }
         summary = WorkoutSummary(
-            count: count, totalSeconds: totalSeconds, totalCalories: totalCalories,
+            count: count, totalSeconds: totalSeconds, totalCalories: totalCalories, totalDistance: Int(totalDistance.rounded()),
             byType: byType.values.sorted { $0.count != $1.count ? $0.count > $1.count : $0.type < $1.type },
             weekly: weekly, monthly: monthly,
             currentStreak: streaks.current, longestStreak: streaks.longest,
             points: points, level: points / Self.pointsPerLevel + 1,
-            achievements: unlocked.map(\.id))
+            achievements: unlocked.map(\.id),
+            paces: moving.filter { Self.paceTypes.contains($0.key) }.sorted { $0.key < $1.key }.map {
+                Pace(type: $0.key, secondsPerKm: Int((Double($0.value.seconds) / ($0.value.metres / 1000)).rounded()))
+            },
+            speeds: moving.filter { Self.speedTypes.contains($0.key) }.sorted { $0.key < $1.key }.map {
+                Speed(type: $0.key, kmPerHour: (($0.value.metres / 1000) / (Double($0.value.seconds) / 3600) * 10).rounded() / 10)
+            })
         self.daily = daily
         self.thisWeek = thisWeek
         // Instants, not the start strings: two offsets make string order meaningless.

@@ -466,11 +466,11 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
 
         let workouts = try object(root["workouts"])
         #expect(Set(workouts.keys) == [
-            "count", "totalSeconds", "totalCalories", "byType", "weekly", "monthly", "currentStreak",
-            "longestStreak", "points", "level", "achievements",
+            "count", "totalSeconds", "totalCalories", "totalDistance", "byType", "weekly", "monthly", "currentStreak",
+            "longestStreak", "points", "level", "achievements", "paces", "speeds",
         ])
-        #expect(Set(try firstElement(workouts["byType"]).keys) == ["type", "count", "seconds"])
-        #expect(Set(try firstElement(workouts["weekly"]).keys) == ["weekStart", "count", "seconds"])
+        #expect(Set(try firstElement(workouts["byType"]).keys) == ["type", "count", "seconds", "distance"])
+        #expect(Set(try firstElement(workouts["weekly"]).keys) == ["weekStart", "count", "seconds", "distance"])
         #expect(Set(try firstElement(workouts["monthly"]).keys) == ["month", "count", "seconds"])
 
         let weight = try object(root["weight"])
@@ -526,5 +526,34 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
         #expect(text.contains(#""type": "a\"b\\c\n\u0001é/""#))
         let decoded = try JSONDecoder().decode(StatsReport.self, from: Data(text.utf8))
         #expect(decoded.workouts.byType.first?.type == "a\"b\\c\n\u{1}é/")
+    }
+}
+
+@Suite(.scratch) struct DistanceStatsTests {
+    private func run(_ start: String, _ type: String, seconds: Int, metres: Double?) -> Workout {
+        Workout(id: UUID().uuidString, type: type, start: start + "T07:00:00+03:00", duration: seconds, distance: metres)
+    }
+
+    /// Hand-worked: D = 2026-11-20; the 90-day window starts 2026-08-23.
+    @Test func totalsWeeklyDistanceAndPacesFollowTheContract() throws {
+        let snapshot = Snapshot(workouts: [
+            run("2026-11-20", "running", seconds: 1650, metres: 5000),     // 5:30 /km
+            run("2026-11-18", "running", seconds: 3300, metres: 10000.4),  // D's week (it starts Monday the 16th)
+            run("2026-06-01", "running", seconds: 600, metres: 1000),      // outside the pace window, inside the total
+            run("2026-11-19", "walking", seconds: 500, metres: 800),       // under 1 km: no walking pace
+            run("2026-11-17", "cycling", seconds: 3600, metres: 25000),    // 25.0 km/h
+            run("2026-11-16", "cycling", seconds: 1800, metres: 10500),    // (35.5 km in 1.5 h) 23.7 km/h together
+            run("2026-11-19", "yoga", seconds: 1800, metres: nil),         // no distance: adds 0
+            run("2026-11-21", "running", seconds: 1800, metres: 6000),     // after D: ignored
+        ])
+        let w = try compute(snapshot, asOf: "2026-11-20").report.workouts
+        #expect(w.totalDistance == 5000 + 10000 + 1000 + 800 + 25000 + 10500)
+        #expect(w.byType.first { $0.type == "running" }?.distance == 16000)
+        #expect(w.byType.first { $0.type == "yoga" }?.distance == 0)
+        #expect(w.weekly.last?.distance == 5000 + 10000 + 800 + 25000 + 10500)
+        #expect(w.weekly.dropLast().reduce(0) { $0 + $1.distance } == 0, "June is before the 12 weeks (from 2026-08-31)")
+        // running over the window: 4950 s / 15.0004 km = 329.99 s → 330.
+        #expect(w.paces == [Pace(type: "running", secondsPerKm: 330)])
+        #expect(w.speeds == [Speed(type: "cycling", kmPerHour: 23.7)])
     }
 }

@@ -4,17 +4,18 @@ public struct Snapshot: Sendable {
     public var owner: Owner?
     public var workouts: [Workout]
     public var weights: [WeightRecord]
+    public var steps: [StepsRecord]
     public var profile: Cached<GitHubProfile>?
     public var repositories: Cached<[Repository]>?
     public var starred: Cached<[StarredItem]>?
     public var users: Cached<[DirectoryUser]>?
     public var statistics: Cached<[StatisticsEntry]>?
 
-    public init(owner: Owner? = nil, workouts: [Workout] = [], weights: [WeightRecord] = [],
+    public init(owner: Owner? = nil, workouts: [Workout] = [], weights: [WeightRecord] = [], steps: [StepsRecord] = [],
                 profile: Cached<GitHubProfile>? = nil, repositories: Cached<[Repository]>? = nil,
                 starred: Cached<[StarredItem]>? = nil, users: Cached<[DirectoryUser]>? = nil,
                 statistics: Cached<[StatisticsEntry]>? = nil) {
-        self.owner = owner; self.workouts = workouts; self.weights = weights; self.profile = profile
+        self.owner = owner; self.workouts = workouts; self.weights = weights; self.steps = steps; self.profile = profile
         self.repositories = repositories; self.starred = starred; self.users = users; self.statistics = statistics
     }
 }

@@ -60,6 +60,15 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     public func adding(days: Int) -> Day { Day(number: number + days) }
 
+    /// The first moment of the day in `zone`.
+    public func start(in zone: TimeZone) -> Date {
+        let midnightUTC = Date(timeIntervalSince1970: Double(number) * 86_400)
+        // The zone's offset at that moment, then again at the corrected one (a change of offset
+        // near midnight moves it).
+        let guess = midnightUTC.addingTimeInterval(-Double(zone.secondsFromGMT(for: midnightUTC)))
+        return midnightUTC.addingTimeInterval(-Double(zone.secondsFromGMT(for: guess)))
+    }
+
     /// `YYYY-MM-DD`.
     public var iso: String {
         let c = components

@@ -26,6 +26,11 @@ public enum SHA256 {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The 32 bytes of the digest, big-endian as the standard writes them.
+    public static func digestBytes(_ input: some Collection<UInt8>) -> [UInt8] {
+        digest(input).flatMap { word in stride(from: 24, through: 0, by: -8).map { UInt8((word >> UInt32($0)) & 0xff) } }
+    }
+
     public static func digest(_ input: some Collection<UInt8>) -> [UInt32] {
         // Hashed straight from the caller's bytes when they are contiguous (a String's UTF-8,
         // an Array, Data): a build hashes tens of thousands of URLs.

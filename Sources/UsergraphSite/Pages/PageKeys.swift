@@ -49,7 +49,8 @@ extension ProfilePage {
             "avatar": .html, "fetchedOn": .date,
         ]),
         "week": .object([
-            "count": .number, "duration": .duration, "calories": .number, "hasWorkouts": .flag, "workouts": .list(WorkoutRow.keys),
+            "count": .number, "duration": .duration, "calories": .number, "distance": .number, "hasDistance": .flag,
+            "hasWorkouts": .flag, "workouts": .list(WorkoutRow.keys),
         ]),
         "streak": .object(["current": .number, "longest": .number, "alive": .flag]),
         "level": .object(["level": .number, "points": .number, "toNext": .number]),
@@ -60,7 +61,7 @@ extension ProfilePage {
 extension WorkoutRow {
     static let keys: TemplateSchema = [
         "type": .text, "typeId": .text, "duration": .duration, "date?": .date, "time?": .text,
-        "calories?": .number, "exercises?": .number, "notes?": .text,
+        "calories?": .number, "distance?": .number, "exercises?": .number, "notes?": .text,
     ]
 }
 
@@ -120,11 +121,14 @@ extension StatisticsPage {
             "languages": .html,
         ]),
         "workouts": .object([
-            "count": .number, "duration": .duration, "calories": .number, "currentStreak": .number, "longestStreak": .number,
+            "count": .number, "duration": .duration, "calories": .number, "distance": .number, "hasDistance": .flag,
+            "paces": .list(["type": .text, "typeId": .text, "pace": .text]),
+            "speeds": .list(["type": .text, "typeId": .text, "speed": .number]),
+            "currentStreak": .number, "longestStreak": .number,
             "points": .number, "level": .number, "hasWorkouts": .flag, "activeDays": .number,
             "achievements": .list(["id": .text, "name": .text]), "hasAchievements": .flag,
-            "byType": .list(["type": .text, "typeId": .text, "count": .number, "duration": .duration]),
-            "weekly": .list(["weekStart": .date, "count": .number, "duration": .duration]),
+            "byType": .list(["type": .text, "typeId": .text, "count": .number, "duration": .duration, "distance": .number]),
+            "weekly": .list(["weekStart": .date, "count": .number, "duration": .duration, "distance": .number]),
             "monthly": .list(["month": .month, "count": .number, "duration": .duration]),
         ]),
         "weight": .object([

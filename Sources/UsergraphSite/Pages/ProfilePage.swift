@@ -45,6 +45,7 @@ enum ProfilePage {
         let week = stats.details.thisWeek
         context["week"] = [
             "count": v.number(week.count), "duration": v.duration(week.seconds), "calories": v.number(week.calories),
+            "distance": v.kilometres(week.distance), "hasDistance": week.distance > 0,
             "workouts": stats.details.thisWeekWorkouts.map { WorkoutRow.context($0, site: site) },
             "hasWorkouts": week.count > 0,
         ] as [String: Any]
@@ -70,6 +71,7 @@ enum WorkoutRow {
             row["time"] = String(local.dropFirst(11).prefix(5))
         }
         if let v = workout.calories { row["calories"] = site.values.number(v) }
+        if let v = workout.distance, v > 0 { row["distance"] = site.values.kilometres(v) }
         if let v = workout.exercises { row["exercises"] = site.values.number(v) }
         if let v = workout.notes, !v.isEmpty { row["notes"] = v }
         return row

@@ -15,16 +15,21 @@ enum StatisticsPage {
 
         context["workouts"] = [
             "count": v.number(w.count), "duration": v.duration(w.totalSeconds), "calories": v.number(w.totalCalories),
+            "distance": v.kilometres(w.totalDistance), "hasDistance": w.totalDistance > 0,
+            "paces": w.paces.map { ["type": site.workoutType($0.type), "typeId": $0.type, "pace": v.pace($0.secondsPerKm)] as [String: Any] },
+            "speeds": w.speeds.map { ["type": site.workoutType($0.type), "typeId": $0.type, "speed": v.number($0.kmPerHour, places: 1)] as [String: Any] },
             "currentStreak": v.number(w.currentStreak), "longestStreak": v.number(w.longestStreak),
             "points": v.number(w.points), "level": v.number(w.level),
             "hasWorkouts": w.count > 0,
             "achievements": w.achievements.map { ["id": $0, "name": site.strings.text("achievements." + $0)] as [String: Any] },
             "hasAchievements": !w.achievements.isEmpty,
             "byType": w.byType.map {
-                ["type": site.workoutType($0.type), "typeId": $0.type, "count": v.number($0.count), "duration": v.duration($0.seconds)] as [String: Any]
+                ["type": site.workoutType($0.type), "typeId": $0.type, "count": v.number($0.count), "duration": v.duration($0.seconds),
+                 "distance": v.kilometres($0.distance)] as [String: Any]
             },
             "weekly": w.weekly.map {
-                ["weekStart": v.date(iso: $0.weekStart), "count": v.number($0.count), "duration": v.duration($0.seconds)] as [String: Any]
+                ["weekStart": v.date(iso: $0.weekStart), "count": v.number($0.count), "duration": v.duration($0.seconds),
+                 "distance": v.kilometres($0.distance)] as [String: Any]
             },
             "monthly": w.monthly.map {
                 ["month": v.month(iso: $0.month), "count": v.number($0.count), "duration": v.duration($0.seconds)] as [String: Any]

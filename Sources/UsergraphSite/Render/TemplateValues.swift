@@ -154,6 +154,13 @@ struct TemplateValues: Sendable {
 
     func number(_ value: Int) -> Any { TemplateNumber(value: Double(value), places: 0, strings: strings) }
     func number(_ value: Double, places: Int) -> Any { TemplateNumber(value: value, places: places, strings: strings) }
+
+    /// Metres as kilometres with one decimal (`12.4`, `12,4`).
+    func kilometres(_ metres: Double) -> Any { number(metres / 1000, places: 1) }
+    func kilometres(_ metres: Int) -> Any { kilometres(Double(metres)) }
+
+    /// Seconds per kilometre as `5:31`: minutes and seconds, as a watch shows a pace.
+    func pace(_ secondsPerKm: Int) -> String { "\(secondsPerKm / 60):" + (secondsPerKm % 60 < 10 ? "0" : "") + "\(secondsPerKm % 60)" }
     func date(_ day: Day) -> Any { TemplateDate(day: day, format: strings.format) }
     func month(_ month: Month) -> Any { TemplateMonth(month: month, format: strings.format) }
     func duration(_ seconds: Int) -> Any { TemplateDuration(seconds: seconds, strings: strings) }

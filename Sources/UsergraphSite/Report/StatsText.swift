@@ -11,7 +11,7 @@ public enum StatsText {
         let texts = ["title", "workouts", "workoutsLine", "streakLine", "achievements", "byType", "noWorkouts", "weeks",
                      "months", "monthsRange", "calendar", "less", "more", "weight", "latest", "change30", "change90",
                      "noWeight", "users", "usersLine", "usersOther", "subscribers", "topVisitors", "none", "ageSex", "men",
-                     "women", "views", "repositories", "repositoriesLine", "noLanguages"].map { Strings.Requirement("report." + $0) }
+                     "women", "views", "repositories", "repositoriesLine", "noLanguages", "distanceLine", "pace", "speed"].map { Strings.Requirement("report." + $0) }
         let counted = ["workouts", "days", "points", "users", "repositories", "stars", "forks"]
             .map { Strings.Requirement("count." + $0, .plural) }
         return texts + counted + [Strings.Requirement("notes.listSeparator")]
@@ -45,6 +45,15 @@ public enum StatsText {
             "current": s.plural("count.days", w.currentStreak), "longest": s.plural("count.days", w.longestStreak),
             "level": f.number(w.level), "points": s.plural("count.points", w.points),
         ]))
+        if w.totalDistance > 0 {
+            // Pace as a watch shows it (5:30 /km); speed with the language's decimal mark.
+            let moving = w.paces.map { s.text("report.pace", ["type": s.optionalText("workoutTypes." + $0.type) ?? $0.type,
+                                                              "pace": "\($0.secondsPerKm / 60):" + Day.pad($0.secondsPerKm % 60, 2)]) }
+                + w.speeds.map { s.text("report.speed", ["type": s.optionalText("workoutTypes." + $0.type) ?? $0.type,
+                                                         "speed": f.number($0.kmPerHour, places: 1)]) }
+            say(s.text("report.distanceLine", ["km": f.number(Double(w.totalDistance) / 1000, places: 1),
+                                               "paces": moving.isEmpty ? "" : " (" + moving.joined(separator: separator) + ")"]))
+        }
         if !w.achievements.isEmpty {
             say(s.text("report.achievements", ["list": w.achievements.map { s.text("achievements." + $0) }.joined(separator: separator)]))
         }

@@ -10,6 +10,7 @@ public struct StoreLayout: Sendable {
     public var owner: String { root + "/owner.json" }
     public var workouts: String { root + "/workouts.json" }
     public var weights: String { root + "/weights.json" }
+    public var steps: String { root + "/steps.json" }
     public var timer: String { root + "/timer.json" }
     public var profile: String { root + "/github/profile.json" }
     public var repositories: String { root + "/github/repos.json" }
@@ -28,7 +29,7 @@ public enum StoreReader {
         let owner = Decoded<Owner?>(nil), workouts = Decoded<[Workout]>([]), weights = Decoded<[WeightRecord]>([])
         let profile = Decoded<Cached<GitHubProfile>?>(nil), repositories = Decoded<Cached<[Repository]>?>(nil)
         let starred = Decoded<Cached<[StarredItem]>?>(nil), users = Decoded<Cached<[DirectoryUser]>?>(nil)
-        let statistics = Decoded<Cached<[StatisticsEntry]>?>(nil)
+        let statistics = Decoded<Cached<[StatisticsEntry]>?>(nil), steps = Decoded<[StepsRecord]>([])
         let jobs: [(order: Int, run: @Sendable () throws -> Void)] = [
             (5, { starred.value = try cached([StarredItem].self, at: layout.starred) }),
             (4, { repositories.value = try cached([Repository].self, at: layout.repositories) }),
@@ -38,6 +39,7 @@ public enum StoreReader {
             (2, { weights.value = try JSONFile.read([WeightRecord].self, at: layout.weights) ?? [] }),
             (3, { profile.value = try cached(GitHubProfile.self, at: layout.profile) }),
             (0, { owner.value = try JSONFile.read(Owner.self, at: layout.owner) }),
+            (8, { steps.value = try JSONFile.read([StepsRecord].self, at: layout.steps) ?? [] }),
         ]
         let failures = Decoded<[(order: Int, error: Error)]>([])
         let lock = NSLock()
@@ -45,7 +47,7 @@ public enum StoreReader {
             do { try jobs[index].run() } catch { lock.withLock { failures.value.append((jobs[index].order, error)) } }
         }
         if let first = failures.value.min(by: { $0.order < $1.order }) { throw first.error }
-        return Snapshot(owner: owner.value, workouts: workouts.value, weights: weights.value, profile: profile.value,
+        return Snapshot(owner: owner.value, workouts: workouts.value, weights: weights.value, steps: steps.value, profile: profile.value,
                         repositories: repositories.value, starred: starred.value, users: users.value,
                         statistics: statistics.value)
     }

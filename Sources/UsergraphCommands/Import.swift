@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import UsergraphCore
+import UsergraphImport
+import UsergraphStore
+
+struct Import: ConsoleCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Imports workouts, weights and steps from exports: Apple Health, Strava, GPX, TCX and FIT files.",
+        discussion: """
+            Each PATH is a file or a folder; its kind is recognised from its content: an Apple Health \
+            export (export.zip, the apple_health_export folder or export.xml), a Strava bulk export \
+            (its zip or folder, or activities.csv), GPX, TCX and FIT files (.fit.gz too), or folders \
+            of them. Importing the same files again adds nothing, and an activity that two exports \
+            describe is recorded once. A file that cannot be read stops the import before anything \
+            is written (exit 1).
+            """
+    )
+
+    @OptionGroup var options: EditOptions
+
+    @Argument(help: ArgumentHelp("Export files or folders.", valueName: "path"))
+    var paths: [String]
+
+    @Flag(name: .customLong("dry-run"), help: "Read everything and say what would be imported, but write nothing.")
+    var dryRun = false
+
+    @Option(help: ArgumentHelp("Only records that start on or after this day (YYYY-MM-DD, in the site's time zone).", valueName: "date"))
+    var since: String?
+
+    func run(_ console: Console) async throws {
+        let session = try options.begin(console)
+        let since = try parseDay(since, option: "--since").map { $0.start(in: session.zone) }
+        let bar = console.terminals.stderr ? ImportProgress(console) : nil
+        let scratch = NSTemporaryDirectory() + "usergraph-import-\(getpid())-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let reader = ExportReader(since: since, scratch: scratch, progress: { read, total in bar?.show(read: read, of: total) })
+        let paths = self.paths.map(console.resolve)
+        // Read everything before taking the lock: a big export takes a while, and a cron build
+        // should not wait for it. Only the merge and the writes hold the lock.
+        let contents = try await OwnThread.run { try reader.read(paths) }
+        bar?.clear()
+        let summary = try session.edit { editor in
+            try StoreImport.apply(contents, to: editor.layout, zone: session.zone, dryRun: dryRun)
+        }
+        console.line(Self.describe(summary, dryRun: dryRun))
+    }
+
+    /// `imported 12 workouts, 3 weights, 40 days of steps; skipped 5 already there; 1 not understood (first: notes.txt)`.
+    static func describe(_ summary: ImportSummary, dryRun: Bool) -> Message {
+        var values: [String: Message] = [
+            "workouts": .count("count.workouts", summary.workouts.added),
+            "weights": .count("count.weights", summary.weights.added),
+            "steps": .count("count.stepDays", summary.steps.added),
+            "skipped": .number(summary.skipped),
+        ]
+        let key = dryRun ? "notes.import.wouldImport" : "notes.import.imported"
+        guard let first = summary.notUnderstood.first else { return Message(key, nested: values) }
+        values["unknown"] = .number(summary.notUnderstood.count)
+        return Message(key + "Unknown", ["first": first], nested: values)
+    }
+}
+
+/// The progress bar of an import on a terminal: bytes read of the total.
+final class ImportProgress: @unchecked Sendable {
+    private let console: Console
+    private let lock = NSLock()
+    private var shown = -1
+
+    init(_ console: Console) { self.console = console }
+
+    func show(read: Int64, of total: Int64) {
+        guard total > 0 else { return }
+        let percent = Int(min(100, read * 100 / total))
+        lock.withLock {
+            guard percent != shown else { return }
+            shown = percent
+            let width = 30, filled = width * percent / 100
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            let megabytes = Message.decimal(Double(read) / 1_048_576, places: 1)
+            console.writeDiagnostic("\r\u{1B}[2K" + bar + " " + console.say(Message("notes.import.progress", ["percent": String(percent)],
+                                                                                    nested: ["megabytes": megabytes])))
+        }
+    }
+
+    func clear() { lock.withLock { console.writeDiagnostic("\r\u{1B}[2K") } }
+}

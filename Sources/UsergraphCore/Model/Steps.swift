@@ -1,0 +1,30 @@
+/// The steps of one day (`Store/steps.json`): one record a day, the day's chosen total.
+public struct StepsRecord: Codable, Sendable, Equatable {
+    /// `YYYY-MM-DD`.
+    public var date: String
+    public var steps: Int
+    /// The export it was imported from (`id`: the device whose total was chosen); nil for a
+    /// day typed in.
+    public var source: RecordSource?
+    public var unknown = UnknownFields()
+
+    public init(date: String, steps: Int, source: RecordSource? = nil) { self.date = date; self.steps = steps; self.source = source }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case date, steps, source }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        date = try c.decode(String.self, forKey: .date)
+        steps = try c.decode(Int.self, forKey: .steps)
+        source = try c.decodeIfPresent(RecordSource.self, forKey: .source)
+        unknown = try UnknownFields(from: decoder, known: CodingKeys.allCases)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(date, forKey: .date)
+        try c.encode(steps, forKey: .steps)
+        try c.encodeIfPresent(source, forKey: .source)
+        try unknown.encode(to: encoder)
+    }
+}

@@ -1,0 +1,300 @@
+import Foundation
+import UsergraphCore
+import ZIPFoundation
+
+/// What the given files hold, read and checked, before anything is merged into the store.
+public struct ImportedContents: Sendable {
+    public var activities: [ImportedActivity] = []
+    public var weights: [ImportedWeight] = []
+    public var steps: [ImportedSteps] = []
+    public var nutrients: [ImportedNutrient] = []
+    /// Files that are none of the kinds usergraph reads (the first is named in the summary).
+    public var notUnderstood: [String] = []
+    public var files = 0
+}
+
+/// Reads the exports at the paths a person gives, each recognised by its content, not only
+/// its name: an Apple Health export (zip, folder or `export.xml`), a Strava bulk export (zip
+/// or folder with `activities.csv`, or that file alone), GPX, TCX and FIT files (`.fit.gz`
+/// too), or folders of them. Every file is untrusted: sizes are capped, archives are checked
+/// for entries that escape their folder or expand beyond reason, and nothing is written but
+/// a temporary copy of a zipped `export.xml`, in a folder of our own that is removed after.
+public struct ExportReader: Sendable {
+    /// Records that start before this are left out.
+    public var since: Date?
+    /// Bytes read so far of `total`, for a progress bar.
+    public var progress: @Sendable (_ read: Int64, _ total: Int64) -> Void
+    /// Where a zipped Apple Health export is unpacked to be streamed.
+    public var scratch: String
+
+    /// A GPX, TCX or FIT file, or a Strava CSV, is read whole: beyond this it is refused.
+    static let fileLimit = 512 << 20
+    /// A zip entry may expand to this many times its compressed size (text compresses ~10–20×).
+    static let ratioLimit: UInt64 = 200
+    /// How deep a folder of exports is walked, and how many files at most.
+    static let depthLimit = 8
+    static let filesLimit = 200_000
+    /// Activities dated before this are left out (1980-01-01).
+    static let earliest = Date(timeIntervalSince1970: 315_532_800)
+
+    public init(since: Date? = nil, scratch: String, progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }) {
+        self.since = since; self.scratch = scratch; self.progress = progress
+    }
+
+    /// Reads every path; the first file that cannot be read stops the import with a sentence
+    /// that names it (`UsergraphError` `errors.import.file`).
+    public func read(_ paths: [String]) throws -> ImportedContents {
+        var contents = ImportedContents()
+        let total = paths.reduce(Int64(0)) { $0 + Self.size(of: $1) }
+        var done: Int64 = 0
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw UsergraphError("errors.import.noFile", ["path": path], kind: .usage)
+            }
+            let base = done
+            let report: @Sendable (Int64) -> Void = { [progress] read in progress(base + read, total) }
+            if isFolder.boolValue {
+                try readFolder(path, into: &contents, progress: report)
+            } else {
+                try readFile(path, into: &contents, progress: report)
+            }
+            done += Self.size(of: path)
+            progress(done, total)
+        }
+        // A device whose clock was never set dates its tracks 1901 or 1970: not a workout anyone did.
+        contents.activities.removeAll { $0.start < Self.earliest }
+        if let since {
+            contents.activities.removeAll { $0.start < since }
+            contents.weights.removeAll { $0.time < since }
+            contents.steps.removeAll { $0.start < since }
+            contents.nutrients.removeAll { $0.time < since }
+        }
+        return contents
+    }
+
+    // MARK: Kinds
+
+    enum Kind: Equatable {
+        case appleHealth, strava, gpx, tcx, fit, gzip, zip
+    }
+
+    /// The kind of a file from its first bytes.
+    static func kind(of head: [UInt8]) -> Kind? {
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .zip }
+        if head.starts(with: [0x1F, 0x8B]) { return .gzip }
+        if head.count >= 12, head[8..<12].elementsEqual(Array(".FIT".utf8)) { return .fit }
+        let text = String(decoding: head.prefix(4096), as: UTF8.self)
+        if text.contains("<HealthData") { return .appleHealth }
+        if text.contains("<TrainingCenterDatabase") { return .tcx }
+        if text.contains("<gpx") { return .gpx }
+        if let firstLine = text.split(separator: "\n", maxSplits: 1).first, firstLine.contains("Activity ID"), firstLine.contains("Activity Type") {
+            return .strava
+        }
+        return nil
+    }
+
+    // MARK: Files and folders
+
+    func readFile(_ path: String, into contents: inout ImportedContents, progress: @escaping @Sendable (Int64) -> Void) throws {
+        let head = try Self.head(of: path)
+        contents.files += 1
+        switch Self.kind(of: head) {
+        case .appleHealth:
+            try wrap(path) { try readAppleHealth(at: path, into: &contents, progress: progress) }
+        case .zip:
+            try wrap(path) { try readZip(at: path, into: &contents, progress: progress) }
+        case let kind?:
+            let data = try Self.contents(of: path)
+            try wrap(path) { try read(data, kind: kind, name: path, into: &contents) }
+        case nil:
+            contents.notUnderstood.append(path)
+        }
+    }
+
+    /// An unzipped Apple Health export or Strava export is read as a whole (its `export.xml` /
+    /// `activities.csv`: the route and activity files beside them describe the same workouts);
+    /// any other folder is walked for the files it holds.
+    func readFolder(_ path: String, into contents: inout ImportedContents, progress: @escaping @Sendable (Int64) -> Void) throws {
+        let fm = FileManager.default
+        for export in ["export.xml", "apple_health_export/export.xml"] where fm.fileExists(atPath: path + "/" + export) {
+            contents.files += 1
+            return try wrap(path + "/" + export) { try readAppleHealth(at: path + "/" + export, into: &contents, progress: progress) }
+        }
+        if fm.fileExists(atPath: path + "/activities.csv") {
+            contents.files += 1
+            let data = try Self.contents(of: path + "/activities.csv")
+            return try wrap(path + "/activities.csv") { try read(data, kind: .strava, name: path, into: &contents) }
+        }
+        var files: [String] = []
+        walk(path, depth: 0, into: &files)
+        for file in files.sorted() { try readFile(file, into: &contents, progress: { _ in }) }
+    }
+
+    /// Regular files below `folder`, hidden ones and links left out (a link could point anywhere).
+    func walk(_ folder: String, depth: Int, into files: inout [String]) {
+        guard depth < Self.depthLimit, files.count < Self.filesLimit,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = folder + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: walk(path, depth: depth + 1, into: &files)
+            case S_IFREG: if files.count < Self.filesLimit { files.append(path) }
+            default: continue
+            }
+        }
+    }
+
+    func read(_ data: Data, kind: Kind, name: String, into contents: inout ImportedContents) throws {
+        switch kind {
+        case .gpx: contents.activities += try GPXReader.read(data)
+        case .tcx: contents.activities += try TCXReader.read(data)
+        case .fit:
+            let fit = try FITReader.read(data)
+            contents.activities += fit.activities
+            contents.weights += fit.weights
+        case .strava: contents.activities += try StravaReader.read(data)
+        case .gzip:
+            // `.fit.gz`, `.gpx.gz`, `.tcx.gz` as Strava and Garmin exports hold them; unpacked
+            // under the same caps as a FIT file's (size, and ratio to the packed size).
+            let inner = Data(try FITGzip.unpack([UInt8](data)))
+            guard let innerKind = Self.kind(of: Array(inner.prefix(4096))), ![.gzip, .zip, .appleHealth].contains(innerKind) else {
+                contents.notUnderstood.append(name)
+                return
+            }
+            try read(inner, kind: innerKind, name: name, into: &contents)
+        case .appleHealth, .zip:
+            // Streamed from a file; never in memory as a whole.
+            contents.notUnderstood.append(name)
+        }
+    }
+
+    func readAppleHealth(at path: String, into contents: inout ImportedContents, progress: @escaping @Sendable (Int64) -> Void) throws {
+        let health = try AppleHealthReader(path: path, since: since, progress: progress).read()
+        contents.activities += health.workouts
+        contents.weights += health.weights
+        contents.steps += health.steps
+        contents.nutrients += health.nutrients
+    }
+
+    // MARK: Zip archives
+
+    /// An Apple Health `export.zip` (its `export.xml`), a Strava export zip (its
+    /// `activities.csv`), or a zip of GPX, TCX and FIT files.
+    func readZip(at path: String, into contents: inout ImportedContents, progress: @escaping @Sendable (Int64) -> Void) throws {
+        let archive: Archive
+        do { archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read) } catch {
+            throw ImportProblem("errors.import.zip.unreadable")
+        }
+        var entries: [Entry] = []
+        for entry in archive where entry.type == .file {
+            try Self.check(entry)
+            entries.append(entry)
+        }
+        if let export = entries.first(where: { Self.depth($0.path) <= 2 && $0.path.hasSuffix("export.xml") && !$0.path.hasSuffix("_cda.xml") }) {
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            let unpacked = scratch + "/export.xml"
+            defer { try? FileManager.default.removeItem(atPath: unpacked) }
+            try unpack(export, from: archive, to: unpacked)
+            return try readAppleHealth(at: unpacked, into: &contents, progress: progress)
+        }
+        if let csv = entries.first(where: { Self.depth($0.path) <= 2 && ($0.path as NSString).lastPathComponent == "activities.csv" }) {
+            return try read(try data(of: csv, in: archive), kind: .strava, name: path, into: &contents)
+        }
+        for entry in entries.sorted(by: { $0.path < $1.path }) {
+            let data = try data(of: entry, in: archive)
+            guard let kind = Self.kind(of: Array(data.prefix(4096))), ![.zip, .appleHealth].contains(kind) else {
+                contents.notUnderstood.append(path + ":" + entry.path)
+                continue
+            }
+            try read(data, kind: kind, name: path + ":" + entry.path, into: &contents)
+        }
+    }
+
+    /// An entry that would land outside the archive's folder (`../x`, `/etc/x`), or that says it
+    /// expands far beyond its compressed size, stops the import: a hostile or broken archive.
+    static func check(_ entry: Entry) throws {
+        let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false)
+        if entry.path.hasPrefix("/") || entry.path.hasPrefix("\\") || parts.contains("..") || entry.path.contains("\\..") {
+            throw ImportProblem("errors.import.zip.escapes", ["entry": entry.path])
+        }
+        if entry.uncompressedSize > 16 << 20, entry.uncompressedSize > ratioLimit * max(entry.compressedSize, 1) {
+            throw ImportProblem("errors.import.zip.ratio", ["entry": entry.path])
+        }
+    }
+
+    static func depth(_ path: String) -> Int { path.split(separator: "/").count }
+
+    /// An entry's bytes, counted as they come so an entry that lies about its size is cut off.
+    func data(of entry: Entry, in archive: Archive) throws -> Data {
+        var data = Data()
+        let limit = min(UInt64(Self.fileLimit), max(entry.compressedSize, 1) * Self.ratioLimit + (1 << 20))
+        do {
+            _ = try archive.extract(entry) { chunk in
+                data.append(chunk)
+                if UInt64(data.count) > limit { throw ImportProblem("errors.import.zip.ratio", ["entry": entry.path]) }
+            }
+        } catch let problem as ImportProblem {
+            throw problem
+        } catch {
+            throw ImportProblem("errors.import.zip.entry", ["entry": entry.path])
+        }
+        return data
+    }
+
+    /// A big entry streamed to a file of ours, under the same ratio cap.
+    func unpack(_ entry: Entry, from archive: Archive, to path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw UsergraphError("errors.store.write", ["path": path, "reason": String(cString: strerror(errno))])
+        }
+        defer { try? handle.close() }
+        var written: UInt64 = 0
+        let limit = max(entry.compressedSize, 1) * Self.ratioLimit + (1 << 20)
+        do {
+            _ = try archive.extract(entry) { chunk in
+                written += UInt64(chunk.count)
+                if written > limit { throw ImportProblem("errors.import.zip.ratio", ["entry": entry.path]) }
+                try handle.write(contentsOf: chunk)
+            }
+        } catch let problem as ImportProblem {
+            throw problem
+        } catch {
+            throw ImportProblem("errors.import.zip.entry", ["entry": entry.path])
+        }
+    }
+
+    // MARK: Helpers
+
+    /// A reader's problem as one sentence naming the file.
+    func wrap(_ path: String, _ body: () throws -> Void) throws {
+        do { try body() } catch let problem as ImportProblem {
+            throw UsergraphError("errors.import.file", ["file": path], nested: ["problem": Message(problem.key, problem.args)])
+        }
+    }
+
+    static func head(of path: String) throws -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw UsergraphError("errors.store.unreadable", ["path": path])
+        }
+        defer { try? handle.close() }
+        return [UInt8]((try? handle.read(upToCount: 4096)) ?? Data())
+    }
+
+    static func contents(of path: String) throws -> Data {
+        guard size(of: path) <= Int64(fileLimit) else {
+            throw UsergraphError("errors.import.file", ["file": path],
+                                 nested: ["problem": Message("errors.import.tooBig", ["limit": String(fileLimit >> 20)])])
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsergraphError("errors.store.unreadable", ["path": path])
+        }
+        return data
+    }
+
+    static func size(of path: String) -> Int64 {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int64(info.st_size) : 0
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import UsergraphCore
+import UsergraphStore
+
+/// What an import did (or, with `--dry-run`, would do).
+public struct ImportSummary: Equatable, Sendable {
+    public var workouts = ImportMerge.Counts()
+    public var weights = ImportMerge.Counts()
+    public var steps = ImportMerge.Counts()
+    public var notUnderstood: [String] = []
+
+    public var skipped: Int { workouts.skipped + weights.skipped + steps.skipped }
+}
+
+/// Merges what the exports hold into the store's files (`ImportMerge` says how) and writes
+/// each file that changed, atomically; with `dryRun` it only counts. Everything was read and
+/// checked before this runs, so a bad file never leaves a partial import behind.
+public enum StoreImport {
+    public static func apply(_ contents: ImportedContents, to layout: StoreLayout, zone: TimeZone, dryRun: Bool) throws -> ImportSummary {
+        let merge = ImportMerge(zone: zone)
+        var summary = ImportSummary(notUnderstood: contents.notUnderstood)
+
+        let storedWorkouts = try JSONFile.read([Workout].self, at: layout.workouts) ?? []
+        let workouts = merge.workouts(storedWorkouts, adding: contents.activities)
+        summary.workouts = workouts.counts
+
+        let storedWeights = try JSONFile.read([WeightRecord].self, at: layout.weights) ?? []
+        let weights = merge.weights(storedWeights, adding: contents.weights)
+        summary.weights = weights.counts
+
+        let storedSteps = try JSONFile.read([StepsRecord].self, at: layout.steps) ?? []
+        let steps = merge.steps(storedSteps, adding: contents.steps, from: .appleHealth)
+        summary.steps = steps.counts
+
+        guard !dryRun else { return summary }
+        if weights.weights != storedWeights { try JSONFile.write(weights.weights, to: layout.weights) }
+        if steps.steps != storedSteps { try JSONFile.write(steps.steps, to: layout.steps) }
+        if workouts.workouts != storedWorkouts { try JSONFile.write(workouts.workouts, to: layout.workouts) }
+        return summary
+    }
+}

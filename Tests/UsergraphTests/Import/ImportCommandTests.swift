@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import ZIPFoundation
+@testable import UsergraphCore
+@testable import UsergraphImport
+@testable import UsergraphStore
+
+/// `usergraph import` end to end, in-process: real device files in, the store out.
+@Suite(.scratch) struct ImportCommandTests {
+    static let fixtures = TestPaths.repository + "/Tests/UsergraphTests/Fixtures/import"
+    static let now = ["USERGRAPH_NOW": "2026-11-20T12:00:00+03:00"]
+
+    static func store(_ site: String) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in ["workouts.json", "weights.json", "steps.json"] {
+            files[name] = FileManager.default.contents(atPath: site + "/Store/" + name)
+        }
+        return files
+    }
+
+    static func workouts(_ site: String) throws -> [Workout] {
+        try JSONFile.read([Workout].self, at: site + "/Store/workouts.json") ?? []
+    }
+
+    /// Every kind of export at once, then again: the second run adds nothing and changes no byte.
+    @Test func importingEverythingTwiceLeavesTheStoreAsAfterTheFirstTime() async throws {
+        let site = try TestPaths.site(store: [:])
+        // The fixture folders also hold broken files for the readers' own tests, so the good ones are named.
+        let fit = ["2013-02-06-12-11-14.fit", "Activity.fit.gz", "WeightScaleSingleUser.fit", "activity-large-fenxi2-multisport.fit",
+                   "developer-types-sample.fit", "garmin-edge-820-bike.fit", "garmin-fenix-5-run.fit", "sample_mulitple_header.fit"]
+        let paths = fit.map { Self.fixtures + "/fit/" + $0 } + [
+            Self.fixtures + "/gpx", Self.fixtures + "/tcx",
+            Self.fixtures + "/apple_health/opendroid-hk/sampleexport-2.xml",
+            Self.fixtures + "/strava/activities.sample.DERIVED.csv",
+        ]
+        let first = await UsergraphCLI.run(["import"] + paths, in: site, environment: Self.now)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("Imported "), "\(first.stdout)")
+        let afterFirst = Self.store(site)
+        let workouts = try Self.workouts(site)
+        #expect(workouts.count > 20)
+        #expect(workouts.allSatisfy { $0.source != nil && WorkoutRulesCheck.isStoredType($0.type) })
+        #expect(workouts.contains { ($0.distance ?? 0) > 1000 })
+        #expect(try JSONFile.read([WeightRecord].self, at: site + "/Store/weights.json")?.isEmpty == false)
+
+        let second = await UsergraphCLI.run(["import"] + paths, in: site, environment: Self.now)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.hasPrefix("Imported 0 workouts, 0 weights and 0 days of steps; skipped "), "\(second.stdout)")
+        #expect(Self.store(site) == afterFirst)
+    }
+
+    /// A field added by hand to an imported workout survives another import and an edit.
+    @Test func aHandAddedFieldSurvivesAnImportAndAnEdit() async throws {
+        let site = try TestPaths.site(store: [:])
+        let file = Self.fixtures + "/tcx/vkurup-python-tcxparser/test.tcx"
+        #expect(await UsergraphCLI.run(["import", file], in: site, environment: Self.now).status == 0)
+        var text = try TestPaths.read(site + "/Store/workouts.json")
+        text = text.replacingOccurrences(of: "\"duration\"", with: "\"shoes\" : \"Pegasus\",\n    \"duration\"")
+        try TestPaths.write(text, to: site + "/Store/workouts.json")
+        #expect(await UsergraphCLI.run(["import", Self.fixtures + "/gpx"], in: site, environment: Self.now).status == 0)
+        #expect(await UsergraphCLI.run(["workout", "add", "--type", "yoga", "--duration", "30m"], in: site, environment: Self.now).status == 0)
+        let imported = try #require(try Self.workouts(site).first { $0.source?.kind == "tcx" })
+        #expect(imported.unknown.values["shoes"] == .string("Pegasus"))
+    }
+
+    @Test func aDryRunSaysWhatItWouldDoAndWritesNothing() async throws {
+        let site = try TestPaths.site(store: [:])
+        let run = await UsergraphCLI.run(["import", "--dry-run", Self.fixtures + "/fit/garmin-edge-820-bike.fit", Self.fixtures + "/gpx"],
+                                         in: site, environment: Self.now)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Would import "), "\(run.stdout)")
+        #expect(Self.store(site).isEmpty)
+    }
+
+    /// The same activity from a watch's file and from Strava is recorded once, and a re-import
+    /// of either is skipped.
+    @Test func oneActivityFromTwoSourcesIsRecordedOnce() async throws {
+        let site = try TestPaths.site(store: [:])
+        let fit = Self.fixtures + "/fit/garmin-fenix-5-run.fit"
+        #expect(await UsergraphCLI.run(["import", fit], in: site, environment: Self.now).status == 0)
+        let watch = try #require(try Self.workouts(site).first)
+        let start = try #require(watch.startDate)
+        // A Strava row of the same run: 20 s later, 3 % longer, without energy.
+        let date = Self.stravaDate(start.addingTimeInterval(20))
+        let csv = "Activity ID,Activity Date,Activity Name,Activity Type,Elapsed Time,Distance,Elapsed Time,Moving Time,Distance\n"
+            + "555,\"\(date)\",Morning Run,Run,\(Int(Double(watch.duration) * 1.03)),5.1,\(Int(Double(watch.duration) * 1.03)),0,5100\n"
+        let strava = try TestPaths.scratch("strava") + "/activities.csv"
+        try TestPaths.write(csv, to: strava)
+        let run = await UsergraphCLI.run(["import", strava], in: site, environment: Self.now)
+        #expect(run.status == 0, "\(run.stderr)")
+        let workouts = try Self.workouts(site)
+        #expect(workouts.count == 1)
+        #expect(workouts.first?.alsoFrom == [RecordSource(kind: "strava", id: "555")])
+        let again = await UsergraphCLI.run(["import", strava, fit], in: site, environment: Self.now)
+        #expect(again.stdout.hasPrefix("Imported 0 workouts"), "\(again.stdout)")
+        #expect(try Self.workouts(site).count == 1)
+    }
+
+    static func stravaDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = "MMM d, yyyy, h:mm:ss a"
+        return formatter.string(from: date)
+    }
+
+    /// Hostile or broken files: one sentence naming the file, exit 1, no byte of the store changed.
+    @Test func hostileFilesFailWithOneSentenceAndChangeNothing() async throws {
+        let folder = try TestPaths.scratch("hostile")
+        let laughs = """
+            <?xml version="1.0"?>
+            <!DOCTYPE HealthData [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+            <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">
+            <!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;"><!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;">
+            <!ENTITY g "&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;"><!ENTITY h "&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;">]>
+            <HealthData locale="en_US"><Record type="HKQuantityTypeIdentifierStepCount" sourceName="&h;" value="1"
+             startDate="2024-01-01 10:00:00 +0000" endDate="2024-01-01 10:01:00 +0000"/></HealthData>
+            """
+        try TestPaths.write(laughs, to: folder + "/laughs.xml")
+        let external = """
+            <?xml version="1.0"?>
+            <!DOCTYPE gpx [<!ENTITY secret SYSTEM "file:///etc/passwd">]>
+            <gpx version="1.1" creator="x" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>&secret;</name><trkseg>
+            <trkpt lat="46.0" lon="14.0"><time>2024-01-01T10:00:00Z</time></trkpt>
+            <trkpt lat="46.01" lon="14.0"><time>2024-01-01T10:10:00Z</time></trkpt></trkseg></trk></gpx>
+            """
+        try TestPaths.write(external, to: folder + "/external.gpx")
+        let fit = try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/fit/Activity.fit"))
+        try fit.prefix(fit.count - 40).write(to: URL(fileURLWithPath: folder + "/truncated.fit"))
+        var damaged = [UInt8](fit)
+        damaged[200] ^= 0x5A
+        try Data(damaged).write(to: URL(fileURLWithPath: folder + "/badcrc.fit"))
+        let zip = folder + "/slip.zip"
+        let archive = try Archive(url: URL(fileURLWithPath: zip), accessMode: .create)
+        let gpx = Data(try TestPaths.read(Self.fixtures + "/gpx/tkrajina-gpxpy/korita-zbevnica.gpx").utf8)
+        try archive.addEntry(with: "../../escaped.gpx", type: .file, uncompressedSize: Int64(gpx.count)) { position, size in
+            gpx.subdata(in: Int(position)..<Int(position) + size)
+        }
+
+        let site = try TestPaths.site(store: ["workouts.json": try TestPaths.read(TestPaths.repository + "/Store/workouts.json")])
+        let before = FolderSnapshot(site + "/Store")
+        for (file, words) in [("laughs.xml", "entit"), ("external.gpx", "entit"), ("truncated.fit", "ends in the middle"),
+                              ("badcrc.fit", "checksum"), ("slip.zip", "outside the archive")] {
+            let run = await UsergraphCLI.run(["import", folder + "/" + file], in: site, environment: Self.now)
+            #expect(run.status == 1, "\(file): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("usergraph: Cannot import \(folder)/\(file): "), "\(file): \(run.stderr)")
+            #expect(run.stderr.contains(words), "\(file): \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(file): \(run.stderr)")
+            #expect(run.stdout.isEmpty)
+            #expect(FolderSnapshot(site + "/Store") == before, "\(file) changed the store")
+        }
+    }
+}
+
+/// The store's rule for a type, as `workout add` checks it.
+enum WorkoutRulesCheck {
+    static func isStoredType(_ type: String) -> Bool { WorkoutRules.normalized(type: type) == type }
+}
