@@ -156,3 +156,49 @@ import ZIPFoundation
 enum WorkoutRulesCheck {
     static func isStoredType(_ type: String) -> Bool { WorkoutRules.normalized(type: type) == type }
 }
+
+/// Archives as the Health app and Strava hand them out.
+@Suite(.scratch) struct ImportArchiveTests {
+    static let fixtures = ImportCommandTests.fixtures
+
+    static func zip(_ entries: [(path: String, file: String)], to archivePath: String) throws {
+        let archive = try Archive(url: URL(fileURLWithPath: archivePath), accessMode: .create)
+        for entry in entries {
+            let data = try Data(contentsOf: URL(fileURLWithPath: entry.file))
+            try archive.addEntry(with: entry.path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+    }
+
+    /// `export.zip` gives what its `export.xml` gives, once: the route files beside it describe
+    /// the same workouts and are not imported again.
+    @Test func anAppleHealthZipImportsItsExportOnly() async throws {
+        let folder = try TestPaths.scratch("zip")
+        let export = Self.fixtures + "/apple_health/dogsheep-healthkit-to-sqlite/apple_health_export/export.xml"
+        try Self.zip([("apple_health_export/export.xml", export),
+                      ("apple_health_export/workout-routes/route_1.gpx", Self.fixtures + "/gpx/tkrajina-gpxpy/korita-zbevnica.gpx")],
+                     to: folder + "/export.zip")
+        let zipped = try TestPaths.site(store: [:])
+        let fromZip = await UsergraphCLI.run(["import", folder + "/export.zip"], in: zipped, environment: ImportCommandTests.now)
+        #expect(fromZip.status == 0, "\(fromZip.stderr)")
+        let plain = try TestPaths.site(store: [:])
+        #expect(await UsergraphCLI.run(["import", export], in: plain, environment: ImportCommandTests.now).status == 0)
+        #expect(try ImportCommandTests.workouts(zipped).count == 1)
+        #expect(ImportCommandTests.store(zipped) == ImportCommandTests.store(plain))
+        // No temporary copy of the export is left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("usergraph-import-\(getpid())-") }.isEmpty)
+    }
+
+    @Test func aStravaZipImportsItsActivitiesCSV() async throws {
+        let folder = try TestPaths.scratch("zip")
+        try Self.zip([("activities.csv", Self.fixtures + "/strava/activities.sample.DERIVED.csv"),
+                      ("activities/203707851.gpx", Self.fixtures + "/gpx/tkrajina-gpxpy/korita-zbevnica.gpx")],
+                     to: folder + "/export_123.zip")
+        let site = try TestPaths.site(store: [:])
+        let run = await UsergraphCLI.run(["import", folder + "/export_123.zip"], in: site, environment: ImportCommandTests.now)
+        #expect(run.status == 0, "\(run.stderr)")
+        let workouts = try ImportCommandTests.workouts(site)
+        #expect(workouts.count == 20 && workouts.allSatisfy { $0.source?.kind == "strava" })
+    }
+}
