@@ -142,14 +142,18 @@ def bench_import(megabytes: int, runs: int, binary: Path, work: Path) -> dict:
     print(f"\nGenerating a {megabytes} MB Apple Health export...", flush=True)
     subprocess.run([sys.executable, str(HERE / "make-health-export.py"), "--out", str(export), "--size-mb", str(megabytes)],
                    check=True, stdout=subprocess.DEVNULL)
-    size_mb = export.stat().st_size / 1_048_576
+    size_mb = export.stat().st_size / 1_000_000
     ours, theirs = [], []
     for run in range(runs):
         site = work / f"import-site-{run}"
         subprocess.run([str(binary), "init", str(site)], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         ours.append(measure([str(binary), "import", str(export)], cwd=site))
         theirs.append(measure([sys.executable, str(HERE / "health_iterparse.py"), str(export)]))
+        workouts = json.loads((site / "Store" / "workouts.json").read_text("utf-8")) if (site / "Store" / "workouts.json").exists() else []
+        if not workouts:
+            sys.exit("bench: the import wrote no workouts; the timing would mean nothing.")
         shutil.rmtree(site, ignore_errors=True)
+    print(f"  ({len(workouts):,} workouts imported)")
     a, b = median(ours), median(theirs)
     print(f"\nimport of a {size_mb:,.0f} MB Apple Health export ({runs} runs, medians)")
     print(f"  usergraph import      {a['wall']:6.2f} s  {size_mb / a['wall']:7.1f} MB/s  peak {a['rss']:6.0f} MB")

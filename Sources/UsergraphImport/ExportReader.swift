@@ -34,6 +34,8 @@ public struct ExportReader: Sendable {
     /// How deep a folder of exports is walked, and how many files at most.
     static let depthLimit = 8
     static let filesLimit = 200_000
+    /// How much of a file is read to tell its kind (an Apple Health DTD is ~10 KB).
+    static let headSize = 64 << 10
     /// Activities dated before this are left out (1980-01-01).
     static let earliest = Date(timeIntervalSince1970: 315_532_800)
 
@@ -84,8 +86,9 @@ public struct ExportReader: Sendable {
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .zip }
         if head.starts(with: [0x1F, 0x8B]) { return .gzip }
         if head.count >= 12, head[8..<12].elementsEqual(Array(".FIT".utf8)) { return .fit }
-        let text = String(decoding: head.prefix(4096), as: UTF8.self)
-        if text.contains("<HealthData") { return .appleHealth }
+        let text = String(decoding: head, as: UTF8.self)
+        // A real export opens with a long internal DTD: its name says what follows.
+        if text.contains("<HealthData") || text.contains("<!DOCTYPE HealthData") { return .appleHealth }
         if text.contains("<TrainingCenterDatabase") { return .tcx }
         if text.contains("<gpx") { return .gpx }
         if let firstLine = text.split(separator: "\n", maxSplits: 1).first, firstLine.contains("Activity ID"), firstLine.contains("Activity Type") {
@@ -160,7 +163,7 @@ public struct ExportReader: Sendable {
             // `.fit.gz`, `.gpx.gz`, `.tcx.gz` as Strava and Garmin exports hold them; unpacked
             // under the same caps as a FIT file's (size, and ratio to the packed size).
             let inner = Data(try FITGzip.unpack([UInt8](data)))
-            guard let innerKind = Self.kind(of: Array(inner.prefix(4096))), ![.gzip, .zip, .appleHealth].contains(innerKind) else {
+            guard let innerKind = Self.kind(of: Array(inner.prefix(Self.headSize))), ![.gzip, .zip, .appleHealth].contains(innerKind) else {
                 contents.notUnderstood.append(name)
                 return
             }
@@ -205,7 +208,7 @@ public struct ExportReader: Sendable {
         }
         for entry in entries.sorted(by: { $0.path < $1.path }) {
             let data = try data(of: entry, in: archive)
-            guard let kind = Self.kind(of: Array(data.prefix(4096))), ![.zip, .appleHealth].contains(kind) else {
+            guard let kind = Self.kind(of: Array(data.prefix(Self.headSize))), ![.zip, .appleHealth].contains(kind) else {
                 contents.notUnderstood.append(path + ":" + entry.path)
                 continue
             }
@@ -279,7 +282,7 @@ public struct ExportReader: Sendable {
             throw UsergraphError("errors.store.unreadable", ["path": path])
         }
         defer { try? handle.close() }
-        return [UInt8]((try? handle.read(upToCount: 4096)) ?? Data())
+        return [UInt8]((try? handle.read(upToCount: headSize)) ?? Data())
     }
 
     static func contents(of path: String) throws -> Data {

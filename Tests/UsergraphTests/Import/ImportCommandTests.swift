@@ -202,3 +202,18 @@ enum WorkoutRulesCheck {
         #expect(workouts.count == 20 && workouts.allSatisfy { $0.source?.kind == "strava" })
     }
 }
+
+@Suite struct ExportKindTests {
+    /// Kinds come from the content; a real Health export's DTD runs past the first 4 KB.
+    @Test func kindsAreRecognisedByTheirFirstBytes() {
+        let dtd = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE HealthData [\n" + String(repeating: "<!ATTLIST Record type CDATA #REQUIRED>\n", count: 300)
+        #expect(ExportReader.kind(of: Array(dtd.utf8)) == .appleHealth)
+        #expect(ExportReader.kind(of: Array("<?xml version=\"1.0\"?><gpx version=\"1.1\">".utf8)) == .gpx)
+        #expect(ExportReader.kind(of: Array("<?xml version=\"1.0\"?>\n<TrainingCenterDatabase xmlns=\"x\">".utf8)) == .tcx)
+        #expect(ExportReader.kind(of: Array("Activity ID,Activity Date,Activity Name,Activity Type\n".utf8)) == .strava)
+        #expect(ExportReader.kind(of: [0x0E, 0x10, 0x43, 0x08, 0, 0, 0, 0] + Array(".FIT".utf8)) == .fit)
+        #expect(ExportReader.kind(of: [0x50, 0x4B, 0x03, 0x04]) == .zip)
+        #expect(ExportReader.kind(of: [0x1F, 0x8B, 0x08]) == .gzip)
+        #expect(ExportReader.kind(of: Array("just some notes\n".utf8)) == nil)
+    }
+}
