@@ -52,6 +52,7 @@ struct Import: ConsoleCommand {
             "workouts": .count("count.workouts", summary.workouts.added),
             "weights": .count("count.weights", summary.weights.added),
             "steps": .count("count.stepDays", summary.steps.added),
+            "meals": .count("count.meals", summary.meals.added),
             "skipped": .number(summary.skipped),
         ]
         let key = dryRun ? "notes.import.wouldImport" : "notes.import.imported"

@@ -162,6 +162,50 @@ public struct ImportMerge {
         return (result, counts)
     }
 
+    // MARK: Meals
+
+    /// Dietary records as meals: the records of one food correlation are one meal with one food
+    /// (Health's own grouping); records outside any correlation that share a moment are one meal
+    /// too. The kind comes from the local time (breakfast before 11:00, lunch before 16:00,
+    /// dinner before 21:00, else a snack). A meal's source id is made from its day, time and
+    /// numbers, so the same records give the same meal and a re-import skips it.
+    func meals(_ stored: [Meal], adding incoming: [ImportedNutrient], from source: ImportSource) -> (meals: [Meal], counts: Counts) {
+        var groups: [String: [ImportedNutrient]] = [:]
+        for nutrient in incoming {
+            let key = nutrient.correlation.map { "c\($0)" } ?? "t\(nutrient.time.timeIntervalSince1970)"
+            groups[key, default: []].append(nutrient)
+        }
+        var result = stored
+        var known = Set(stored.compactMap(\.source))
+        var counts = Counts()
+        let ordered = groups.values.compactMap { group in group.min { $0.time < $1.time }.map { (first: $0, group: group) } }
+            .sorted { ($0.first.time, $0.first.food ?? "") < ($1.first.time, $1.first.food ?? "") }
+        for (first, group) in ordered {
+            let zone = first.utcOffset.flatMap { TimeZone(secondsFromGMT: $0) } ?? self.zone
+            let local = Timestamp.format(first.time, in: zone)
+            let hour = Int(local.dropFirst(11).prefix(2)) ?? 12
+            func total(_ name: String) -> Double? {
+                let values = group.filter { $0.nutrient == name }.map(\.amount)
+                return values.isEmpty ? nil : (values.reduce(0, +) * 10).rounded() / 10
+            }
+            let food = Food(name: first.food ?? group.compactMap(\.food).first ?? "Food", kcal: total("kcal") ?? 0,
+                            protein: total("protein"), fat: total("fat"), carbs: total("carbs"))
+            let identity = [String(local.prefix(16)), food.name, "\(food.kcal)", "\(food.protein ?? -1)", "\(food.fat ?? -1)", "\(food.carbs ?? -1)"]
+            let recordSource = RecordSource(kind: source.rawValue, id: String(SHA256.hex(identity.joined(separator: "|")).prefix(16)))
+            if known.contains(recordSource) {
+                counts.skipped += 1
+                continue
+            }
+            known.insert(recordSource)
+            let kind = hour < 11 ? "breakfast" : hour < 16 ? "lunch" : hour < 21 ? "dinner" : "snack"
+            result.append(Meal(id: Self.uuid(recordSource.kind + ":" + recordSource.id), date: String(local.prefix(10)), kind: kind,
+                               time: String(local.dropFirst(11).prefix(5)), foods: [food], source: recordSource))
+            counts.added += 1
+        }
+        result.sort { ($0.date, $0.time ?? "") < ($1.date, $1.time ?? "") }
+        return (result, counts)
+    }
+
     /// The calendar day of a moment, in the offset the file gave, else the site's zone.
     func day(_ time: Date, _ utcOffset: Int?) -> String {
         Day(time, in: utcOffset.flatMap { TimeZone(secondsFromGMT: $0) } ?? zone).iso

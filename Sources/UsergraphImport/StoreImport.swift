@@ -7,9 +7,10 @@ public struct ImportSummary: Equatable, Sendable {
     public var workouts = ImportMerge.Counts()
     public var weights = ImportMerge.Counts()
     public var steps = ImportMerge.Counts()
+    public var meals = ImportMerge.Counts()
     public var notUnderstood: [String] = []
 
-    public var skipped: Int { workouts.skipped + weights.skipped + steps.skipped }
+    public var skipped: Int { workouts.skipped + weights.skipped + steps.skipped + meals.skipped }
 }
 
 /// Merges what the exports hold into the store's files (`ImportMerge` says how) and writes
@@ -32,7 +33,12 @@ public enum StoreImport {
         let steps = merge.steps(storedSteps, adding: contents.steps, from: .appleHealth)
         summary.steps = steps.counts
 
+        let storedMeals = try JSONFile.read([Meal].self, at: layout.meals) ?? []
+        let meals = merge.meals(storedMeals, adding: contents.nutrients, from: .appleHealth)
+        summary.meals = meals.counts
+
         guard !dryRun else { return summary }
+        if meals.meals != storedMeals { try JSONFile.write(meals.meals, to: layout.meals) }
         if weights.weights != storedWeights { try JSONFile.write(weights.weights, to: layout.weights) }
         if steps.steps != storedSteps { try JSONFile.write(steps.steps, to: layout.steps) }
         if workouts.workouts != storedWorkouts { try JSONFile.write(workouts.workouts, to: layout.workouts) }

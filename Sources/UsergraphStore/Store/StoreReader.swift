@@ -11,6 +11,7 @@ public struct StoreLayout: Sendable {
     public var workouts: String { root + "/workouts.json" }
     public var weights: String { root + "/weights.json" }
     public var steps: String { root + "/steps.json" }
+    public var meals: String { root + "/meals.json" }
     public var timer: String { root + "/timer.json" }
     public var profile: String { root + "/github/profile.json" }
     public var repositories: String { root + "/github/repos.json" }

@@ -45,7 +45,7 @@ import ZIPFoundation
 
         let second = await UsergraphCLI.run(["import"] + paths, in: site, environment: Self.now)
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stdout.hasPrefix("Imported 0 workouts, 0 weights and 0 days of steps; skipped "), "\(second.stdout)")
+        #expect(second.stdout.hasPrefix("Imported 0 workouts, 0 weights, 0 days of steps and 0 meals; skipped "), "\(second.stdout)")
         #expect(Self.store(site) == afterFirst)
     }
 
@@ -215,5 +215,45 @@ enum WorkoutRulesCheck {
         #expect(ExportReader.kind(of: [0x50, 0x4B, 0x03, 0x04]) == .zip)
         #expect(ExportReader.kind(of: [0x1F, 0x8B, 0x08]) == .gzip)
         #expect(ExportReader.kind(of: Array("just some notes\n".utf8)) == nil)
+    }
+}
+
+/// Steps and meals from Apple Health, as DESIGN.md stores them.
+@Suite(.scratch) struct ImportStepsAndMealsTests {
+    static let export = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <HealthData locale="en_US">
+         <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Anna's iPhone" unit="count" startDate="2026-11-19 08:00:00 +0300" endDate="2026-11-19 08:30:00 +0300" value="3000"/>
+         <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Anna's iPhone" unit="count" startDate="2026-11-19 18:00:00 +0300" endDate="2026-11-19 18:30:00 +0300" value="2500"/>
+         <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Anna's Watch" unit="count" startDate="2026-11-19 08:00:00 +0300" endDate="2026-11-19 08:30:00 +0300" value="3200"/>
+         <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Anna's Watch" unit="count" startDate="2026-11-20 09:00:00 +0300" endDate="2026-11-20 09:30:00 +0300" value="4100"/>
+         <Record type="HKQuantityTypeIdentifierDietaryEnergyConsumed" sourceName="Lose It!" unit="kcal" startDate="2026-11-19 08:15:00 +0300" endDate="2026-11-19 08:15:00 +0300" value="350"/>
+         <Record type="HKQuantityTypeIdentifierDietaryProtein" sourceName="Lose It!" unit="g" startDate="2026-11-19 08:15:00 +0300" endDate="2026-11-19 08:15:00 +0300" value="12.5"/>
+         <Correlation type="HKCorrelationTypeIdentifierFood" sourceName="Lose It!" startDate="2026-11-19 08:15:00 +0300" endDate="2026-11-19 08:15:00 +0300">
+          <MetadataEntry key="HKFoodType" value="Oatmeal"/>
+          <Record type="HKQuantityTypeIdentifierDietaryEnergyConsumed" sourceName="Lose It!" unit="kcal" startDate="2026-11-19 08:15:00 +0300" endDate="2026-11-19 08:15:00 +0300" value="350"/>
+          <Record type="HKQuantityTypeIdentifierDietaryProtein" sourceName="Lose It!" unit="g" startDate="2026-11-19 08:15:00 +0300" endDate="2026-11-19 08:15:00 +0300" value="12.5"/>
+         </Correlation>
+         <Record type="HKQuantityTypeIdentifierDietaryEnergyConsumed" sourceName="Lose It!" unit="kcal" startDate="2026-11-19 19:30:00 +0300" endDate="2026-11-19 19:30:00 +0300" value="640"/>
+        </HealthData>
+        """
+
+    @Test func stepsTakeTheLargestDeviceAndFoodCorrelationsBecomeMeals() async throws {
+        let folder = try TestPaths.scratch("health")
+        try TestPaths.write(Self.export, to: folder + "/export.xml")
+        let site = try TestPaths.site(store: [:])
+        let run = await UsergraphCLI.run(["import", folder + "/export.xml"], in: site, environment: ImportCommandTests.now)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "Imported 0 workouts, 0 weights, 2 days of steps and 2 meals; skipped 0 already there.\n")
+        let steps = try #require(try JSONFile.read([StepsRecord].self, at: site + "/Store/steps.json"))
+        // The phone's 5,500 beat the watch's 3,200 on the 19th; the watch alone counted the 20th.
+        #expect(steps == [StepsRecord(date: "2026-11-19", steps: 5500, source: RecordSource(kind: "apple-health", id: "Anna's iPhone")),
+                          StepsRecord(date: "2026-11-20", steps: 4100, source: RecordSource(kind: "apple-health", id: "Anna's Watch"))])
+        let meals = try #require(try JSONFile.read([Meal].self, at: site + "/Store/meals.json"))
+        #expect(meals.map(\.kind) == ["breakfast", "dinner"])
+        #expect(meals.first?.foods == [Food(name: "Oatmeal", kcal: 350, protein: 12.5)], "the top-level copies are not counted again")
+        #expect(meals.last?.foods == [Food(name: "Food", kcal: 640)] && meals.last?.time == "19:30")
+        let again = await UsergraphCLI.run(["import", folder + "/export.xml"], in: site, environment: ImportCommandTests.now)
+        #expect(again.stdout == "Imported 0 workouts, 0 weights, 0 days of steps and 0 meals; skipped 4 already there.\n")
     }
 }
