@@ -257,3 +257,37 @@ enum WorkoutRulesCheck {
         #expect(again.stdout == "Imported 0 workouts, 0 weights, 0 days of steps and 0 meals; skipped 4 already there.\n")
     }
 }
+
+@Suite(.scratch) struct ImportOptionsTests {
+    static let strava = ImportCommandTests.fixtures + "/strava/activities.sample.DERIVED.csv"
+
+    /// `--since` leaves out what started before the day (in the site's zone); Python's reading
+    /// of the same file (expected.json) says how many started on or after it.
+    @Test func sinceLeavesOutEarlierRecords() async throws {
+        struct Row: Decodable { var start: String }
+        let expected = try JSONDecoder().decode([String: [Row]].self, from: Data(contentsOf: URL(fileURLWithPath:
+            ImportCommandTests.fixtures + "/strava/expected.json")))["activities.sample.DERIVED.csv"] ?? []
+        // The site's zone is Moscow: 2023-01-01 starts at 2022-12-31T21:00:00Z.
+        let later = expected.filter { $0.start >= "2022-12-31T21:00:00Z" }.count
+        #expect(later > 0 && later < expected.count)
+        let site = try TestPaths.site(store: [:])
+        let run = await UsergraphCLI.run(["import", "--since", "2023-01-01", Self.strava], in: site, environment: ImportCommandTests.now)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try ImportCommandTests.workouts(site).count == later)
+        let bad = await UsergraphCLI.run(["import", "--since", "last year", Self.strava], in: site, environment: ImportCommandTests.now)
+        #expect(bad.status == 64 && bad.stderr.contains("--since"))
+    }
+
+    /// On a terminal a bar shows the bytes read; off one (cron) nothing but the closing line.
+    @Test func aTerminalSeesTheProgressBarAndCronDoesNot() async throws {
+        let site = try TestPaths.site(store: [:])
+        let watched = await UsergraphCLI.run(["import", "--dry-run", Self.strava], in: site, environment: ImportCommandTests.now,
+                                             terminals: .all)
+        #expect(watched.stderr.contains("100% (") && watched.stderr.contains("█"), "\(watched.stderr)")
+        let cron = await UsergraphCLI.run(["import", "--dry-run", Self.strava], in: site, environment: ImportCommandTests.now)
+        #expect(cron.stderr.isEmpty)
+        #expect(cron.stdout.hasPrefix("Would import 20 workouts"), "\(cron.stdout)")
+        let missing = await UsergraphCLI.run(["import", site + "/nope.fit"], in: site, environment: ImportCommandTests.now)
+        #expect(missing.status == 64 && missing.stderr == "usergraph: \(site)/nope.fit does not exist.\n")
+    }
+}
