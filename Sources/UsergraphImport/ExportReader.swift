@@ -107,6 +107,11 @@ public struct ExportReader: Sendable {
             try wrap(path) { try readAppleHealth(at: path, into: &contents, progress: progress) }
         case .zip:
             try wrap(path) { try readZip(at: path, into: &contents, progress: progress) }
+        case .gpx:
+            // Streamed from the file: a long track is never in memory as a whole.
+            try wrap(path) { contents.activities += try GPXReader.read(fileAt: path) }
+        case .tcx:
+            try wrap(path) { contents.activities += try TCXReader.read(fileAt: path) }
         case let kind?:
             let data = try Self.contents(of: path)
             try wrap(path) { try read(data, kind: kind, name: path, into: &contents) }
