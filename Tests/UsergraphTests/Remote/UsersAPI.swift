@@ -13,28 +13,28 @@ struct GeneratedDirectory {
     /// `users` users and `events` events over 2026 (some after the as-of day), the first
     /// `avatars` users with an image on `imageBase`.
     static func make(users count: Int, events: Int, avatars: Int, imageBase: String) -> GeneratedDirectory {
-        var random = SplitMix(seed: 2026)
+        var random = SplitMix64(seed: 2026)
         var directory = GeneratedDirectory()
         for id in 1...count {
             var files: [UserFile]? = nil
             if id <= avatars { files = [UserFile(id: 10_000 + id, url: "\(imageBase)/img/\(id).png", type: "avatar")] }
             else if id % 3 == 0 { files = [] }
-            let sex = id % 97 == 0 ? "X" : (random.next(2) == 0 ? "M" : "W")
-            directory.users.append(DirectoryUser(id: id, sex: sex, username: "user_\(id)", isOnline: random.next(5) == 0,
-                                                 age: 15 + random.next(50), files: files))
+            let sex = id % 97 == 0 ? "X" : (random.below(2) == 0 ? "M" : "W")
+            directory.users.append(DirectoryUser(id: id, sex: sex, username: "user_\(id)", isOnline: random.below(5) == 0,
+                                                 age: 15 + random.below(50), files: files))
         }
         directory.badDates = [31_022_026, 0, 32_012_026, 1_132_026, 123]
         var remaining = events - directory.badDates.count
         let types = ["view", "view", "view", "view", "view", "view", "view", "subscription", "unsubscription"]
         let start = Day(year: 2026, month: 1, day: 1)?.number ?? 0
         while remaining > 0 {
-            let size = min(remaining, 1 + random.next(40))
+            let size = min(remaining, 1 + random.below(40))
             let dates = (0..<size).map { _ -> Int in
-                let day = Day(number: start + random.next(345))  // to 2026-12-11: some after the as-of day
+                let day = Day(number: start + random.below(345))  // to 2026-12-11: some after the as-of day
                 let (y, m, d) = day.components
                 return d * 1_000_000 + m * 10_000 + y
             }
-            directory.entries.append(StatisticsEntry(userId: 1 + random.next(count), type: types[random.next(types.count)], dates: dates))
+            directory.entries.append(StatisticsEntry(userId: 1 + random.below(count), type: types[random.below(types.count)], dates: dates))
             remaining -= size
         }
         directory.entries.append(StatisticsEntry(userId: 1, type: "view", dates: directory.badDates))
@@ -86,16 +86,3 @@ struct GeneratedDirectory {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so the data is the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Int(z % UInt64(bound))
-    }
-}
