@@ -47,9 +47,10 @@ public struct ExportReader: Sendable {
     /// that names it (`UsergraphError` `errors.import.file`).
     public func read(_ paths: [String]) throws -> ImportedContents {
         var contents = ImportedContents()
-        let total = paths.reduce(Int64(0)) { $0 + Self.size(of: $1) }
+        let sizes = paths.map(bytes(under:))
+        let total = sizes.reduce(0, +)
         var done: Int64 = 0
-        for path in paths {
+        for (path, size) in zip(paths, sizes) {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
                 throw UsergraphError("errors.import.noFile", ["path": path], kind: .usage)
@@ -61,7 +62,7 @@ public struct ExportReader: Sendable {
             } else {
                 try readFile(path, into: &contents, progress: report)
             }
-            done += Self.size(of: path)
+            done += size
             progress(done, total)
         }
         // A device whose clock was never set dates its tracks 1901 or 1970: not a workout anyone did.
@@ -73,6 +74,13 @@ public struct ExportReader: Sendable {
             contents.nutrients.removeAll { $0.time < since }
         }
         return contents
+    }
+
+    /// A file's size, or the sizes of the files a folder holds, for the progress bar's total.
+    func bytes(under path: String) -> Int64 {
+        var files: [String] = []
+        walk(path, depth: 0, into: &files)
+        return files.isEmpty ? Self.size(of: path) : files.reduce(0) { $0 + Self.size(of: $1) }
     }
 
     // MARK: Kinds

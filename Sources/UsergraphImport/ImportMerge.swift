@@ -82,7 +82,7 @@ public struct ImportMerge {
             kept.calories = stored.calories ?? other.calories
         }
         if let source = other.source {
-            if kept.source == nil, stored.source == nil, stored.notes == nil, stored.exercises == nil {
+            if stored.source == nil, stored.notes == nil, stored.exercises == nil {
                 // A workout typed by hand that an export now describes: it becomes the export's.
                 kept.source = source
             } else {
@@ -98,7 +98,7 @@ public struct ImportMerge {
         var bytes = Array(SHA256.digestBytes(Array(name.utf8)).prefix(16))
         bytes[6] = (bytes[6] & 0x0F) | 0x50
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = bytes.map { String($0, radix: 16).leftPadded(2) }.joined()
+        let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
         let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
         return parts.joined(separator: "-")
     }
@@ -236,10 +236,4 @@ struct MinuteIndex {
     }
 
     static func minute(_ date: Date) -> Int { Int((date.timeIntervalSince1970 / 60).rounded(.down)) }
-}
-
-extension String {
-    func leftPadded(_ width: Int, with pad: Character = "0") -> String {
-        count >= width ? self : String(repeating: pad, count: width - count) + self
-    }
 }
