@@ -38,8 +38,14 @@ struct Import: ConsoleCommand {
         let paths = self.paths.map(console.resolve)
         // Read everything before taking the lock: a big export takes a while, and a cron build
         // should not wait for it. Only the merge and the writes hold the lock.
-        let contents = try await OwnThread.run { try reader.read(paths) }
-        bar?.clear()
+        let contents: ImportedContents
+        do {
+            contents = try await OwnThread.run { try reader.read(paths) }
+            bar?.clear()
+        } catch {
+            bar?.clear()  // so the error starts on a line of its own
+            throw error
+        }
         let summary = try session.edit { editor in
             try StoreImport.apply(contents, to: editor.layout, zone: session.zone, dryRun: dryRun)
         }
