@@ -1,4 +1,5 @@
 import Foundation
+import UsergraphCore
 
 /// A date as Health writes them, `2024-10-25 07:04:44 -0500`: local wall time and its offset.
 struct HealthDate: Hashable {
@@ -21,11 +22,12 @@ struct HealthDate: Hashable {
               let hour = Self.number(text, 11, 2), let minute = Self.number(text, 14, 2),
               let second = Self.number(text, 17, 2),
               let offsetHours = Self.number(text, 21, 2), let offsetMinutes = Self.number(text, 23, 2),
-              (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year),
+              // The calendar arithmetic is the store's own (`Day`: Hinnant's days_from_civil), which
+              // also refuses a month or day that does not exist.
+              let days = Day(year: year, month: month, day: day)?.number,
               hour <= 23, minute <= 59, second <= 60, offsetHours <= 18, offsetMinutes <= 59
         else { return nil }
         let offset = (offsetHours * 3600 + offsetMinutes * 60) * (text[20] == ASCII.hyphen ? -1 : 1)
-        let days = Self.daysSinceEpoch(year: year, month: month, day: day)
         seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
         utcOffset = Int32(offset)
     }
@@ -38,25 +40,6 @@ struct HealthDate: Hashable {
             value = value * 10 + Int(byte - ASCII.zero)
         }
         return value
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant's
-    /// `days_from_civil`).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import UsergraphCore
 
 /// An XML Schema `dateTime` as GPX (`<time>`) and TCX (`<Id>`, `<Time>`) write it:
 /// `2019-12-15T20:19:55Z`, `2012-12-26T21:29:53.207+02:00`. Parsed by hand because a GPX file
@@ -52,31 +53,14 @@ struct XSDDateTime: Equatable {
             offset = sign * (hours * 3600 + minutes * 60)
         }
         reader.skipSpace()
-        guard reader.atEnd, (1...12).contains(month), (1...Self.days(in: month, of: year)).contains(day),
+        // `Day` (the store's own calendar arithmetic) refuses a month or day that does not exist.
+        guard reader.atEnd, let days = Day(year: year, month: month, day: day)?.number,
               hour < 24, minute < 60, second <= 60 else { return nil }
-        let local = Self.daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+        let local = days * 86_400 + hour * 3600 + minute * 60 + second
         // Whole seconds are counted from 2001 as an integer and the fraction added once, so
         // the date is as exact as a `Date` can hold it.
         let sinceReference = local - (offset ?? 0) - 978_307_200
         return XSDDateTime(date: Date(timeIntervalSinceReferenceDate: Double(sinceReference) + fraction), utcOffset: offset)
-    }
-
-    private static func days(in month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
 
