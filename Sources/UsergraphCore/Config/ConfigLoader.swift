@@ -6,13 +6,14 @@ import Yams
 public enum ConfigLoader {
     static let topLevelKeys: Set<String> = [
         "title", "baseURL", "language", "timeZone", "asOf", "store", "output", "templates", "public",
-        "github", "users", "statistics", "cache",
+        "github", "users", "statistics", "cache", "goals",
     ]
     static let sectionKeys: [String: Set<String>] = [
         "github": ["login", "apiURL"],
         "users": ["url"],
         "statistics": ["url"],
         "cache": ["maxAge"],
+        "goals": ["steps"],
     ]
     /// Reads and checks the config at `path`, an absolute path (commands resolve theirs against
     /// the folder they run in).
@@ -112,6 +113,11 @@ public enum ConfigLoader {
                 if let v = reader.section(value, key)["maxAge"] {
                     if let n = v.int, n >= 0 { config.cacheMaxAge = n }
                     else { reader.problem(v, "errors.config.maxAge") }
+                }
+            case "goals":
+                if let v = reader.section(value, key)["steps"] {
+                    if let n = v.int, (1...200_000).contains(n) { config.stepsGoal = n }
+                    else { reader.problem(v, "errors.config.stepsGoal") }
                 }
             default: break
             }

@@ -18,6 +18,8 @@ public struct SiteConfig: Sendable {
     public var usersURL: String?
     public var statisticsURL: String?
     public var cacheMaxAge: Int
+    /// `goals.steps`: the day's step goal.
+    public var stepsGoal: Int
 
     public struct GitHubSource: Sendable, Equatable {
         public var login: String
@@ -28,7 +30,7 @@ public struct SiteConfig: Sendable {
                 timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, asOf: Day? = nil,
                 store: String = "Store", output: String = "_site", templates: String = "Templates",
                 publicFolder: String = "Public", github: GitHubSource? = nil, usersURL: String? = nil,
-                statisticsURL: String? = nil, cacheMaxAge: Int = 0) {
+                statisticsURL: String? = nil, cacheMaxAge: Int = 0, stepsGoal: Int = 10_000) {
         self.root = root
         self.title = title
         self.baseURL = baseURL
@@ -43,6 +45,7 @@ public struct SiteConfig: Sendable {
         self.usersURL = usersURL
         self.statisticsURL = statisticsURL
         self.cacheMaxAge = cacheMaxAge
+        self.stepsGoal = stepsGoal
     }
 
     /// The as-of day: an explicit one, else the config's, else today in the site's zone.

@@ -9,15 +9,21 @@ public struct Owner: Codable, Sendable, Equatable {
     public var avatar: String?
     public var createdAt: String?
     public var updatedAt: String?
+    /// Centimetres, for the body mass index.
+    public var heightCm: Double?
+    /// The weight the owner aims for, in kilograms.
+    public var targetWeightKg: Double?
     public var unknown = UnknownFields()
 
     public init(email: String? = nil, name: String? = nil, sex: String? = nil, birthDate: String? = nil,
-                avatar: String? = nil, createdAt: String? = nil, updatedAt: String? = nil) {
+                avatar: String? = nil, createdAt: String? = nil, updatedAt: String? = nil,
+                heightCm: Double? = nil, targetWeightKg: Double? = nil) {
         self.email = email; self.name = name; self.sex = sex; self.birthDate = birthDate
         self.avatar = avatar; self.createdAt = createdAt; self.updatedAt = updatedAt
+        self.heightCm = heightCm; self.targetWeightKg = targetWeightKg
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case email, name, sex, birthDate, avatar, createdAt, updatedAt }
+    enum CodingKeys: String, CodingKey, CaseIterable { case email, name, sex, birthDate, avatar, createdAt, updatedAt, heightCm, targetWeightKg }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -28,6 +34,8 @@ public struct Owner: Codable, Sendable, Equatable {
         avatar = try c.decodeIfPresent(String.self, forKey: .avatar)
         createdAt = try c.decodeIfPresent(String.self, forKey: .createdAt)
         updatedAt = try c.decodeIfPresent(String.self, forKey: .updatedAt)
+        heightCm = try c.decodeIfPresent(Double.self, forKey: .heightCm)
+        targetWeightKg = try c.decodeIfPresent(Double.self, forKey: .targetWeightKg)
         unknown = try UnknownFields(from: decoder, known: CodingKeys.allCases)
     }
 
@@ -40,6 +48,8 @@ public struct Owner: Codable, Sendable, Equatable {
         try c.encodeIfPresent(avatar, forKey: .avatar)
         try c.encodeIfPresent(createdAt, forKey: .createdAt)
         try c.encodeIfPresent(updatedAt, forKey: .updatedAt)
+        try c.encodeIfPresent(heightCm, forKey: .heightCm)
+        try c.encodeIfPresent(targetWeightKg, forKey: .targetWeightKg)
         try unknown.encode(to: encoder)
     }
 

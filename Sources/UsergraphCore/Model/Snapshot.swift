@@ -5,17 +5,18 @@ public struct Snapshot: Sendable {
     public var workouts: [Workout]
     public var weights: [WeightRecord]
     public var steps: [StepsRecord]
+    public var meals: [Meal]
     public var profile: Cached<GitHubProfile>?
     public var repositories: Cached<[Repository]>?
     public var starred: Cached<[StarredItem]>?
     public var users: Cached<[DirectoryUser]>?
     public var statistics: Cached<[StatisticsEntry]>?
 
-    public init(owner: Owner? = nil, workouts: [Workout] = [], weights: [WeightRecord] = [], steps: [StepsRecord] = [],
+    public init(owner: Owner? = nil, workouts: [Workout] = [], weights: [WeightRecord] = [], steps: [StepsRecord] = [], meals: [Meal] = [],
                 profile: Cached<GitHubProfile>? = nil, repositories: Cached<[Repository]>? = nil,
                 starred: Cached<[StarredItem]>? = nil, users: Cached<[DirectoryUser]>? = nil,
                 statistics: Cached<[StatisticsEntry]>? = nil) {
-        self.owner = owner; self.workouts = workouts; self.weights = weights; self.steps = steps; self.profile = profile
+        self.owner = owner; self.workouts = workouts; self.weights = weights; self.steps = steps; self.meals = meals; self.profile = profile
         self.repositories = repositories; self.starred = starred; self.users = users; self.statistics = statistics
     }
 }

@@ -31,6 +31,7 @@ public enum StoreReader {
         let profile = Decoded<Cached<GitHubProfile>?>(nil), repositories = Decoded<Cached<[Repository]>?>(nil)
         let starred = Decoded<Cached<[StarredItem]>?>(nil), users = Decoded<Cached<[DirectoryUser]>?>(nil)
         let statistics = Decoded<Cached<[StatisticsEntry]>?>(nil), steps = Decoded<[StepsRecord]>([])
+        let meals = Decoded<[Meal]>([])
         let jobs: [(order: Int, run: @Sendable () throws -> Void)] = [
             (5, { starred.value = try cached([StarredItem].self, at: layout.starred) }),
             (4, { repositories.value = try cached([Repository].self, at: layout.repositories) }),
@@ -41,6 +42,7 @@ public enum StoreReader {
             (3, { profile.value = try cached(GitHubProfile.self, at: layout.profile) }),
             (0, { owner.value = try JSONFile.read(Owner.self, at: layout.owner) }),
             (8, { steps.value = try JSONFile.read([StepsRecord].self, at: layout.steps) ?? [] }),
+            (9, { meals.value = try JSONFile.read([Meal].self, at: layout.meals) ?? [] }),
         ]
         let failures = Decoded<[(order: Int, error: Error)]>([])
         let lock = NSLock()
@@ -48,7 +50,7 @@ public enum StoreReader {
             do { try jobs[index].run() } catch { lock.withLock { failures.value.append((jobs[index].order, error)) } }
         }
         if let first = failures.value.min(by: { $0.order < $1.order }) { throw first.error }
-        return Snapshot(owner: owner.value, workouts: workouts.value, weights: weights.value, steps: steps.value, profile: profile.value,
+        return Snapshot(owner: owner.value, workouts: workouts.value, weights: weights.value, steps: steps.value, meals: meals.value, profile: profile.value,
                         repositories: repositories.value, starred: starred.value, users: users.value,
                         statistics: statistics.value)
     }
