@@ -51,6 +51,8 @@ public enum SiteScaffold {
     #   url: https://example.org/api/statistics/
     cache:
       maxAge: 0                                # seconds before a cached collection is stale; 0 = never
+    goals:
+      steps: 10000                             # the day's step goal
 
     """
 }
