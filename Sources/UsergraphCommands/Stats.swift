@@ -28,7 +28,7 @@ struct Stats: ConsoleCommand {
         let strings = json ? nil : try Strings.load(templates: config.templates, language: config.language,
                                                     require: StatsText.requirements + LanguageFormat.requirements)
         let snapshot = try StoreReader.read(StoreLayout(root: config.store))
-        let result = Statistics.compute(snapshot, asOf: day, timeZone: config.timeZone)
+        let result = Statistics.compute(snapshot, asOf: day, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
         if let strings {
             console.write(StatsText.report(result, strings: strings, style: ascii ? .ascii : .unicode))
         } else {

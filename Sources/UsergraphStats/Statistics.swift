@@ -6,15 +6,19 @@ import UsergraphCore
 public enum Statistics {
     /// Everything computed once per build. Events after `asOf` are ignored everywhere; a
     /// collection missing from the snapshot counts as empty.
-    public static func compute(_ snapshot: Snapshot, asOf: Day, timeZone: TimeZone) -> StatisticsResult {
+    /// `stepsGoal`: `goals.steps` from the config.
+    public static func compute(_ snapshot: Snapshot, asOf: Day, timeZone: TimeZone, stepsGoal: Int = 10_000) -> StatisticsResult {
         let workouts = WorkoutStats(workouts: snapshot.workouts, asOf: asOf, timeZone: timeZone)
-        let weight = WeightStats(records: snapshot.weights, asOf: asOf)
+        let weight = WeightStats(records: snapshot.weights, asOf: asOf, owner: snapshot.owner)
+        let steps = StepsStats(records: snapshot.steps, asOf: asOf, goal: stepsGoal)
+        let burnedByDay = Dictionary(workouts.daily.map { ($0.day.number, $0.calories) }, uniquingKeysWith: +)
+        let nutrition = NutritionStats(meals: snapshot.meals, burnedByDay: burnedByDay, asOf: asOf)
         let users = UserStats(users: snapshot.users?.value ?? [], statistics: snapshot.statistics?.value ?? [],
                               asOf: asOf)
         let repositories = RepositoryStats.summary(snapshot.repositories?.value ?? [])
 
         let report = StatsReport(asOf: asOf.iso, workouts: workouts.summary, weight: weight.summary,
-                                 users: users.summary, repositories: repositories)
+                                 steps: steps.summary, nutrition: nutrition.summary, users: users.summary, repositories: repositories)
         let details = StatsDetails(
             dailyWorkouts: workouts.daily, thisWeek: workouts.thisWeek, thisWeekWorkouts: workouts.thisWeekWorkouts,
             weightSeries: weight.series, ageBySex: users.ageBySex, activityByUser: users.activityByUser,

@@ -43,8 +43,12 @@ public struct DayTotal: Sendable, Equatable {
     public var day: Day
     public var count: Int
     var seconds: Int
+    /// Kilocalories burned in that day's workouts.
+    public var calories: Int
 
-    init(day: Day, count: Int = 0, seconds: Int = 0) { self.day = day; self.count = count; self.seconds = seconds }
+    init(day: Day, count: Int = 0, seconds: Int = 0, calories: Int = 0) {
+        self.day = day; self.count = count; self.seconds = seconds; self.calories = calories
+    }
 }
 
 public struct PeriodTotal: Sendable, Equatable {

@@ -6,13 +6,15 @@ public struct StatsReport: Codable, Sendable, Equatable {
     public var asOf: String
     public var workouts: WorkoutSummary
     public var weight: WeightSummary
+    public var steps: StepsSummary
+    public var nutrition: NutritionSummary
     public var users: UserSummary
     public var repositories: RepositorySummary
 
-    init(asOf: String, workouts: WorkoutSummary, weight: WeightSummary, users: UserSummary,
-                repositories: RepositorySummary) {
-        self.asOf = asOf; self.workouts = workouts; self.weight = weight; self.users = users
-        self.repositories = repositories
+    init(asOf: String, workouts: WorkoutSummary, weight: WeightSummary, steps: StepsSummary, nutrition: NutritionSummary,
+         users: UserSummary, repositories: RepositorySummary) {
+        self.asOf = asOf; self.workouts = workouts; self.weight = weight; self.steps = steps; self.nutrition = nutrition
+        self.users = users; self.repositories = repositories
     }
 
     /// Pretty-printed JSON of the contract, keys in the contract's order (not sorted),
@@ -111,12 +113,19 @@ public struct WeightSummary: Codable, Sendable, Equatable {
     public var latest: Double?
     public var change30: Double?
     public var change90: Double?
+    /// The body mass index of `latest` at the owner's height, to 0.1; nil without either.
+    public var bmi: Double?
+    /// The owner's target weight, where set.
+    public var target: Double?
+    /// `latest` minus `target`, to 0.1 kg (positive: still to lose); nil without either.
+    public var toTarget: Double?
 
-    init(latest: Double?, change30: Double?, change90: Double?) {
+    init(latest: Double?, change30: Double?, change90: Double?, bmi: Double? = nil, target: Double? = nil, toTarget: Double? = nil) {
         self.latest = latest; self.change30 = change30; self.change90 = change90
+        self.bmi = bmi; self.target = target; self.toTarget = toTarget
     }
 
-    private enum CodingKeys: String, CodingKey { case latest, change30, change90 }
+    private enum CodingKeys: String, CodingKey { case latest, change30, change90, bmi, target, toTarget }
 
     /// Written by hand because the synthesized encoder drops nil keys, and the contract
     /// wants them present as `null`.
@@ -125,7 +134,107 @@ public struct WeightSummary: Codable, Sendable, Equatable {
         try container.encode(latest, forKey: .latest)
         try container.encode(change30, forKey: .change30)
         try container.encode(change90, forKey: .change90)
+        try container.encode(bmi, forKey: .bmi)
+        try container.encode(target, forKey: .target)
+        try container.encode(toTarget, forKey: .toTarget)
     }
+}
+
+// MARK: - Steps
+
+public struct StepsSummary: Codable, Sendable, Equatable {
+    /// The record of the as-of day.
+    public var today: Int?
+    /// The mean of the days with a record among the 30 ending on the as-of day, rounded.
+    public var average30: Int?
+    /// `goals.steps` from the config.
+    public var goal: Int
+    /// Days among those 30 with `steps >= goal`.
+    public var daysAtGoal30: Int
+    /// The 30 days ending on the as-of day, oldest first, 0 where there is no record.
+    public var daily: [DailySteps]
+
+    init(today: Int?, average30: Int?, goal: Int, daysAtGoal30: Int, daily: [DailySteps]) {
+        self.today = today; self.average30 = average30; self.goal = goal; self.daysAtGoal30 = daysAtGoal30; self.daily = daily
+    }
+
+    private enum CodingKeys: String, CodingKey { case today, average30, goal, daysAtGoal30, daily }
+
+    /// By hand, so that `today` and `average30` are `null` rather than missing.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(today, forKey: .today)
+        try container.encode(average30, forKey: .average30)
+        try container.encode(goal, forKey: .goal)
+        try container.encode(daysAtGoal30, forKey: .daysAtGoal30)
+        try container.encode(daily, forKey: .daily)
+    }
+}
+
+public struct DailySteps: Codable, Sendable, Equatable {
+    /// `YYYY-MM-DD`.
+    public var date: String
+    public var steps: Int
+}
+
+// MARK: - Nutrition
+
+public struct NutritionSummary: Codable, Sendable, Equatable {
+    /// The as-of day's meals; zeros when there is none.
+    public var today: DayIntake
+    /// Kilocalories of the 7 days ending on the as-of day over the days among them with a meal.
+    public var average7: Int?
+    /// Workout kilocalories of the same 7 days.
+    public var burned7: Int
+    /// Kilocalories eaten in those 7 days minus `burned7`.
+    public var balance7: Int
+    /// Grams of each macro over those 7 days, to 0.1.
+    public var macros7: Macros
+    /// The 14 days ending on the as-of day, oldest first.
+    public var daily: [DailyIntake]
+
+    init(today: DayIntake, average7: Int?, burned7: Int, balance7: Int, macros7: Macros, daily: [DailyIntake]) {
+        self.today = today; self.average7 = average7; self.burned7 = burned7; self.balance7 = balance7
+        self.macros7 = macros7; self.daily = daily
+    }
+
+    private enum CodingKeys: String, CodingKey { case today, average7, burned7, balance7, macros7, daily }
+
+    /// By hand, so that `average7` is `null` rather than missing.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(today, forKey: .today)
+        try container.encode(average7, forKey: .average7)
+        try container.encode(burned7, forKey: .burned7)
+        try container.encode(balance7, forKey: .balance7)
+        try container.encode(macros7, forKey: .macros7)
+        try container.encode(daily, forKey: .daily)
+    }
+}
+
+public struct DayIntake: Codable, Sendable, Equatable {
+    /// Rounded to whole kilocalories.
+    public var kcal: Int
+    /// Grams, to 0.1.
+    public var protein: Double
+    public var fat: Double
+    public var carbs: Double
+}
+
+public struct Macros: Codable, Sendable, Equatable {
+    public var protein: Double
+    public var fat: Double
+    public var carbs: Double
+
+    public var total: Double { protein + fat + carbs }
+}
+
+public struct DailyIntake: Codable, Sendable, Equatable {
+    /// `YYYY-MM-DD`.
+    public var date: String
+    public var kcal: Int
+    /// Kilocalories burned in that day's workouts.
+    public var burned: Int
 }
 
 // MARK: - Users

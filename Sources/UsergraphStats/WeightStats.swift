@@ -1,11 +1,12 @@
 import UsergraphCore
 
-/// The latest body weight and its change over 30 and 90 days.
+/// The latest body weight, its change over 30 and 90 days, and, where the owner gave a height
+/// and a target, the body mass index and the distance to the target.
 struct WeightStats {
     var summary: WeightSummary
     var series: [WeightPoint]
 
-    init(records: [WeightRecord], asOf: Day) {
+    init(records: [WeightRecord], asOf: Day, owner: Owner? = nil) {
         // Records with a date that does not parse belong to no day and are left out; the
         // store validates dates on write, so this only guards against hand edits.
         let dated = records.enumerated().compactMap { index, record -> (index: Int, point: WeightPoint)? in
@@ -15,14 +16,25 @@ struct WeightStats {
         // Same-day records keep their file order, so "the last record" of a day is the last written.
         series = dated.sorted { ($0.point.day, $0.index) < ($1.point.day, $1.index) }.map(\.point)
 
+        let target = owner?.targetWeightKg.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         guard let latest = series.last else {
-            summary = WeightSummary(latest: nil, change30: nil, change90: nil)
+            summary = WeightSummary(latest: nil, change30: nil, change90: nil, target: target)
             return
         }
         summary = WeightSummary(
             latest: latest.kg,
             change30: Self.change(from: Self.last(in: series, onOrBefore: asOf.adding(days: -30)), to: latest),
-            change90: Self.change(from: Self.last(in: series, onOrBefore: asOf.adding(days: -90)), to: latest))
+            change90: Self.change(from: Self.last(in: series, onOrBefore: asOf.adding(days: -90)), to: latest),
+            bmi: owner?.heightCm.flatMap { Self.bodyMassIndex(kg: latest.kg, heightCm: $0) },
+            target: target,
+            toTarget: target.map { Self.rounded(latest.kg - $0) })
+    }
+
+    /// kg / m², to 0.1; nil for a height no person has (the store is hand-editable).
+    static func bodyMassIndex(kg: Double, heightCm: Double) -> Double? {
+        guard heightCm.isFinite, heightCm >= 50, heightCm <= 300 else { return nil }
+        let metres = heightCm / 100
+        return rounded(kg / (metres * metres))
     }
 
     /// `series` is sorted by day; binary search keeps a long history cheap.

@@ -86,6 +86,7 @@ struct WorkoutStats {
             if offset >= 0 {
                 daily[offset].count += 1
                 daily[offset].seconds += workout.duration
+                daily[offset].calories += workout.calories ?? 0
             }
             if day >= asOf.weekStart {
                 thisWeek.count += 1

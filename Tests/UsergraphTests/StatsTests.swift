@@ -462,7 +462,7 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
     @Test func hasExactlyTheContractsKeys() throws {
         let text = try report().jsonString()
         let root = try object(try JSONSerialization.jsonObject(with: Data(text.utf8)))
-        #expect(Set(root.keys) == ["asOf", "workouts", "weight", "users", "repositories"])
+        #expect(Set(root.keys) == ["asOf", "workouts", "weight", "steps", "nutrition", "users", "repositories"])
 
         let workouts = try object(root["workouts"])
         #expect(Set(workouts.keys) == [
@@ -474,7 +474,21 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
         #expect(Set(try firstElement(workouts["monthly"]).keys) == ["month", "count", "seconds"])
 
         let weight = try object(root["weight"])
-        #expect(Set(weight.keys) == ["latest", "change30", "change90"])
+        #expect(Set(weight.keys) == ["latest", "change30", "change90", "bmi", "target", "toTarget"])
+        #expect(weight["bmi"] is NSNull)
+
+        let steps = try object(root["steps"])
+        #expect(Set(steps.keys) == ["today", "average30", "goal", "daysAtGoal30", "daily"])
+        #expect(steps["today"] is NSNull)
+        #expect(steps["average30"] is NSNull)
+        #expect(Set(try firstElement(steps["daily"]).keys) == ["date", "steps"])
+
+        let nutrition = try object(root["nutrition"])
+        #expect(Set(nutrition.keys) == ["today", "average7", "burned7", "balance7", "macros7", "daily"])
+        #expect(Set(try object(nutrition["today"]).keys) == ["kcal", "protein", "fat", "carbs"])
+        #expect(Set(try object(nutrition["macros7"]).keys) == ["protein", "fat", "carbs"])
+        #expect(nutrition["average7"] is NSNull)
+        #expect(Set(try firstElement(nutrition["daily"]).keys) == ["date", "kcal", "burned"])
         #expect(weight["latest"] as? Double == 72.4)
         #expect(weight["change30"] as? Double == -0.8)
         #expect(weight["change90"] is NSNull)
@@ -505,7 +519,8 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
         }
         let order = ["asOf", "workouts", "totalSeconds", "totalCalories", "byType", "weekly", "monthly",
                      "currentStreak", "longestStreak", "points", "level", "achievements", "weight", "latest",
-                     "change30", "change90", "users", "online", "sex", "ageBuckets", "daily", "topVisitors",
+                     "change30", "change90", "bmi", "toTarget", "steps", "average30", "goal", "daysAtGoal30",
+                     "nutrition", "average7", "burned7", "balance7", "macros7", "users", "online", "sex", "ageBuckets", "topVisitors",
                      "subscriptions", "unsubscriptions", "repositories", "stars", "forks", "languages"]
         let positions = try order.map(position)
         #expect(positions == positions.sorted())

@@ -136,7 +136,7 @@ import Testing
         let layout = StoreLayout(root: config.store)
         let snapshot = try StoreReader.read(layout)
         let asOf = config.asOfDay()
-        let statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone)
+        let statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
         let site = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics,
                             avatars: Avatars(files: StoredFiles(folder: layout.files)), strings: theme.strings)
         return (site, try PublicAssets(folder: config.publicFolder))

@@ -55,7 +55,7 @@ public enum SiteBuild {
         let layout = StoreLayout(root: config.store)
         let snapshot = try StoreReader.read(layout)
         let files = StoredFiles(folder: layout.files)
-        let statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone)
+        let statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
         let site = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: theme.strings)
 
         let assets = try PublicAssets(folder: config.publicFolder)

@@ -1,0 +1,64 @@
+import Foundation
+import UsergraphCore
+
+/// What was eaten against what was burned, as of one day (DESIGN.md, "Additions"). A meal
+/// belongs to the day it was recorded on, whatever its time; a workout to the day it started on
+/// in the site's zone.
+struct NutritionStats {
+    /// Days in the intake-against-burned series.
+    static let dailyDays = 14
+    /// Days of the averages, the balance and the macro split.
+    static let weekDays = 7
+
+    var summary: NutritionSummary
+
+    /// `burnedByDay`: workout kilocalories by day number, for at least the 14 days ending on `asOf`.
+    init(meals: [Meal], burnedByDay: [Int: Int], asOf: Day) {
+        let firstDaily = asOf.adding(days: -(Self.dailyDays - 1))
+        let firstWeek = asOf.adding(days: -(Self.weekDays - 1))
+        var eaten: [Int: Intake] = [:]
+        for meal in meals {
+            guard let day = Day(iso: meal.date), day >= firstDaily, day <= asOf else { continue }
+            var intake = eaten[day.number] ?? Intake()
+            for food in meal.foods { intake.add(food) }
+            eaten[day.number] = intake
+        }
+        let week = (firstWeek.number...asOf.number)
+        let weekIntake = week.reduce(into: Intake()) { total, day in eaten[day].map { total.add($0) } }
+        let daysWithMeals = week.reduce(0) { $0 + (eaten[$1] == nil ? 0 : 1) }
+        let burned7 = week.reduce(0) { $0 + (burnedByDay[$1] ?? 0) }
+        let today = eaten[asOf.number] ?? Intake()
+        summary = NutritionSummary(
+            today: DayIntake(kcal: Int(today.kcal.rounded()), protein: Self.tenth(today.protein), fat: Self.tenth(today.fat),
+                             carbs: Self.tenth(today.carbs)),
+            average7: daysWithMeals == 0 ? nil : Int((weekIntake.kcal / Double(daysWithMeals)).rounded()),
+            burned7: burned7,
+            balance7: Int(weekIntake.kcal.rounded()) - burned7,
+            macros7: Macros(protein: Self.tenth(weekIntake.protein), fat: Self.tenth(weekIntake.fat), carbs: Self.tenth(weekIntake.carbs)),
+            daily: (firstDaily.number...asOf.number).map {
+                DailyIntake(date: Day(number: $0).iso, kcal: Int((eaten[$0]?.kcal ?? 0).rounded()), burned: burnedByDay[$0] ?? 0)
+            })
+    }
+
+    /// Rounded to 0.1 g; `+ 0` keeps a `-0` out of the JSON.
+    static func tenth(_ grams: Double) -> Double { (grams * 10).rounded() / 10 + 0 }
+
+    /// Sums of a day's foods; a macro a food does not give adds nothing.
+    struct Intake {
+        var kcal = 0.0, protein = 0.0, fat = 0.0, carbs = 0.0
+
+        mutating func add(_ food: Food) {
+            kcal += Self.finite(food.kcal)
+            protein += Self.finite(food.protein ?? 0)
+            fat += Self.finite(food.fat ?? 0)
+            carbs += Self.finite(food.carbs ?? 0)
+        }
+
+        mutating func add(_ other: Intake) {
+            kcal += other.kcal; protein += other.protein; fat += other.fat; carbs += other.carbs
+        }
+
+        /// A hand-edited store may hold a negative or huge number; it never turns a sum into NaN.
+        static func finite(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
+    }
+}
