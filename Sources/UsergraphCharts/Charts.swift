@@ -32,6 +32,18 @@ public struct ChartSeries: Sendable, Equatable {
     }
 }
 
+/// A labelled level drawn across a chart, such as a daily goal.
+public struct ChartReference: Sendable, Equatable {
+    /// Written at the line's right end, e.g. "Goal 10,000".
+    public var label: String
+    public var value: Double
+
+    public init(label: String, value: Double) {
+        self.label = label
+        self.value = value
+    }
+}
+
 /// One day of a calendar heatmap.
 public struct HeatmapDay: Sendable, Equatable {
     /// The day's amount (workouts, minutes…); 0 or less is an empty cell.

@@ -13,14 +13,18 @@ extension SVGCharts {
     ///   - labels: one per group, written under it; a series shorter than this counts as 0.
     ///   - series: the values; colours follow `--ug-series-1…6` in order.
     ///   - options: ids, title, "no data" text, viewBox size and value decimals.
-    public static func bars(labels: [String], series: [ChartSeries], options: SVGChartOptions) -> String {
+    ///   - reference: a labelled level drawn across the plot as a dashed line (a daily goal);
+    ///     the scale always reaches it.
+    public static func bars(labels: [String], series: [ChartSeries], options: SVGChartOptions,
+                            reference: ChartReference? = nil) -> String {
         guard !labels.isEmpty, !series.isEmpty else { return SVGDocument.empty(options) }
         var doc = SVGDocument(options: options)
         let values = series.map { s in labels.indices.map { $0 < s.values.count ? Num.clean(s.values[$0]) : 0 } }
         let all = values.flatMap { $0 }
         let d = Num.decimals(for: all, requested: options.decimals)
-        var lo = min(0, all.min() ?? 0)
-        var hi = max(0, all.max() ?? 0)
+        let level = reference.map { Num.clean($0.value) }
+        var lo = min(0, all.min() ?? 0, level ?? 0)
+        var hi = max(0, all.max() ?? 0, level ?? 0)
         if hi - lo < 1e-12 { (lo, hi) = (0, 1) }
         let legendH = series.count > 1 ? 24.0 : 0
         let left = Plot.leftMargin(labels: [options.number(hi, decimals: d), options.number(lo, decimals: d)])
@@ -55,6 +59,20 @@ extension SVGCharts {
                 if Double(text.count) * SVG.charWidth * 0.85 <= barW + 2 {
                     valueLabels.append((text, x + barW / 2, v < 0 ? top + h + 12 : top - 4))
                 }
+            }
+        }
+        if let reference, let level {
+            // Drawn over the bars, so a bar that reaches the goal visibly crosses it.
+            let y = plot.y(level)
+            doc.referenceLine(x1: plot.left, x2: plot.right, y: y)
+            let label = SVG.fit(reference.label, room: plot.width / 2)
+            doc.beginText(size: 11)
+            doc.text(label, x: plot.right, y: y - 4, anchor: "end")
+            doc.end()
+            // A bar's value written over the goal's own label would make both unreadable.
+            let labelLeft = plot.right - Double(label.count) * SVG.charWidth * 0.85
+            valueLabels.removeAll { text, x, ty in
+                abs(ty - (y - 4)) < 12 && x + Double(text.count) * SVG.charWidth * 0.45 > labelLeft
             }
         }
         doc.beginText(size: 11)

@@ -148,6 +148,13 @@ struct SVGDocument {
                 + " style=\"stroke:\(SVG.axis);stroke-width:1\(dash)\"/>")
     }
 
+    /// A level across the plot (a goal): dashed, in the text colour so it reads on any bar.
+    mutating func referenceLine(x1: Double, x2: Double, y: Double) {
+        parts.append(
+            "<line x1=\"\(SVG.n(x1))\" y1=\"\(SVG.n(y))\" x2=\"\(SVG.n(x2))\" y2=\"\(SVG.n(y))\""
+                + " style=\"stroke:\(SVG.text);stroke-width:1.5;stroke-dasharray:6 4\"/>")
+    }
+
     /// A rectangle with an optional tooltip.
     mutating func rect(x: Double, y: Double, w: Double, h: Double, fill: String, title: String = "", rx: Double = 0) {
         let r = rx > 0 ? " rx=\"\(SVG.n(rx))\"" : ""

@@ -32,6 +32,12 @@ let svgCases: [SVGCase] = [
     SVGCase(name: "bars-long", prefix: "many") {
         SVGCharts.bars(Sample.long.prefix(60).enumerated().map { ChartPoint(label: "d\($0.offset)", value: $0.element) }, options: $0)
     },
+    SVGCase(name: "bars-goal", prefix: "steps") {
+        // The goal (10,000) is above every bar but one, so the scale must reach it.
+        SVGCharts.bars(
+            labels: ["Mon", "Tue", "Wed", "Thu"], series: [ChartSeries(name: "Steps", values: [6500, 10_000, 12_400, 3000])],
+            options: $0, reference: ChartReference(label: "Goal 10,000", value: 10_000))
+    },
     SVGCase(name: "line", prefix: "weekly") {
         SVGCharts.line(
             [ChartSeries(name: "Workouts", values: Sample.weekly)],
@@ -154,6 +160,17 @@ final class XMLProbe: NSObject, XMLParserDelegate {
         #expect(svg.contains("Tom &amp; &quot;Jerry&quot;"))
         #expect(svg.contains("<title id=\"h-title\">&lt;b&gt;&apos;t&apos;&lt;/b&gt;</title>"))
         #expect(!svg.contains("\u{1}"))
+    }
+
+    @Test func theGoalLineSitsAtItsValueEvenAboveEveryBar() throws {
+        let svg = SVGCharts.bars(
+            labels: ["a", "b"], series: [ChartSeries(name: "", values: [2000, 4000])],
+            options: SVGChartOptions(idPrefix: "g", title: "t", height: 240), reference: ChartReference(label: "Goal", value: 8000))
+        // The plot runs from y = 22 (top, the goal being the largest value) to 240 - 26 = 214.
+        #expect(svg.contains(#"y1="22" x2="#) && svg.contains("stroke-dasharray:6 4"))
+        #expect(svg.contains(">Goal</text>"))
+        // The 4,000 bar is half the goal's height: (214 - 22) / 2 = 96 tall.
+        #expect(svg.contains(#"height="96""#))
     }
 
     @Test func idPrefixIsAlwaysAValidName() {
