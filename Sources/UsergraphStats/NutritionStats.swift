@@ -16,18 +16,18 @@ struct NutritionStats {
     init(meals: [Meal], burnedByDay: [Int: Int], asOf: Day) {
         let firstDaily = asOf.adding(days: -(Self.dailyDays - 1))
         let firstWeek = asOf.adding(days: -(Self.weekDays - 1))
-        var eaten: [Int: Intake] = [:]
+        var eaten: [Int: FoodTotals] = [:]
         for meal in meals {
             guard let day = Day(iso: meal.date), day >= firstDaily, day <= asOf else { continue }
-            var intake = eaten[day.number] ?? Intake()
+            var intake = eaten[day.number] ?? FoodTotals()
             for food in meal.foods { intake.add(food) }
             eaten[day.number] = intake
         }
         let week = (firstWeek.number...asOf.number)
-        let weekIntake = week.reduce(into: Intake()) { total, day in eaten[day].map { total.add($0) } }
+        let weekIntake = week.reduce(into: FoodTotals()) { total, day in eaten[day].map { total.add($0) } }
         let daysWithMeals = week.reduce(0) { $0 + (eaten[$1] == nil ? 0 : 1) }
         let burned7 = week.reduce(0) { $0 + (burnedByDay[$1] ?? 0) }
-        let today = eaten[asOf.number] ?? Intake()
+        let today = eaten[asOf.number] ?? FoodTotals()
         summary = NutritionSummary(
             today: DayIntake(kcal: Int(today.kcal.rounded()), protein: Self.tenth(today.protein), fat: Self.tenth(today.fat),
                              carbs: Self.tenth(today.carbs)),
@@ -42,23 +42,25 @@ struct NutritionStats {
 
     /// Rounded to 0.1 g; `+ 0` keeps a `-0` out of the JSON.
     static func tenth(_ grams: Double) -> Double { (grams * 10).rounded() / 10 + 0 }
+}
 
-    /// Sums of a day's foods; a macro a food does not give adds nothing.
-    struct Intake {
-        var kcal = 0.0, protein = 0.0, fat = 0.0, carbs = 0.0
+/// Sums over foods: a meal's, a day's, a week's. A macro a food does not give adds nothing.
+public struct FoodTotals: Sendable, Equatable {
+    public var kcal = 0.0, protein = 0.0, fat = 0.0, carbs = 0.0
 
-        mutating func add(_ food: Food) {
-            kcal += Self.finite(food.kcal)
-            protein += Self.finite(food.protein ?? 0)
-            fat += Self.finite(food.fat ?? 0)
-            carbs += Self.finite(food.carbs ?? 0)
-        }
+    public init() {}
 
-        mutating func add(_ other: Intake) {
-            kcal += other.kcal; protein += other.protein; fat += other.fat; carbs += other.carbs
-        }
-
-        /// A hand-edited store may hold a negative or huge number; it never turns a sum into NaN.
-        static func finite(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
+    public mutating func add(_ food: Food) {
+        kcal += Self.finite(food.kcal)
+        protein += Self.finite(food.protein ?? 0)
+        fat += Self.finite(food.fat ?? 0)
+        carbs += Self.finite(food.carbs ?? 0)
     }
+
+    public mutating func add(_ other: FoodTotals) {
+        kcal += other.kcal; protein += other.protein; fat += other.fat; carbs += other.carbs
+    }
+
+    /// A hand-edited store may hold a negative or huge number; it never turns a sum into NaN.
+    public static func finite(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
 }

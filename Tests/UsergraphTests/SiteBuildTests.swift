@@ -201,13 +201,13 @@ import Testing
         (500, 1000, [1, 498, 499, 500, 501, 502, 1000]),
     ])
     func theListLinksToTheEndsAndTheNeighbours(current: Int, total: Int, expected: [Int]) {
-        #expect(UsersPages.pageWindow(current: current, total: total) == expected)
+        #expect(Pagination.pageWindow(current: current, total: total) == expected)
     }
 
     @Test func everyWindowIsShortOrderedAndLeavesOutTwoOrMoreNumbersAtAGap() {
         for total in 1...40 {
             for current in 1...total {
-                let window = UsersPages.pageWindow(current: current, total: total)
+                let window = Pagination.pageWindow(current: current, total: total)
                 #expect(window.first == 1 && window.last == total && window.contains(current))
                 #expect(window.count <= 9, "\(current) of \(total): \(window)")
                 #expect(zip(window, window.dropFirst()).allSatisfy { $1 == $0 + 1 || $1 >= $0 + 3 }, "\(window)")

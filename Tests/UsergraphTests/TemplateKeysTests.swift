@@ -56,7 +56,7 @@ import Testing
         let (templates, problems) = try Self.problems(editing: "profile.md") {
             $0.replacingOccurrences(of: "<p class=\"big\">{{week.count}}</p>", with: "<p class=\"big\">{{owner.nmae}}</p>")
         }
-        #expect(problems == ["\(templates)/profile.md:25: `owner.nmae` is not among the keys this template is given, so it renders as nothing."])
+        #expect(problems == ["\(templates)/profile.md:38: `owner.nmae` is not among the keys this template is given, so it renders as nothing."])
     }
 
     @Test func aMisspeltKeyInsideASectionIsLookedUpAmongItsItemsAndOutwards() throws {
@@ -64,7 +64,7 @@ import Testing
         let (templates, problems) = try Self.problems(editing: "profile.md") {
             $0.replacingOccurrences(of: "<span class=\"pill type-{{typeId}}\">{{type}}</span>", with: "<span class=\"pill type-{{typeId}}\">{{tpye}}</span>")
         }
-        #expect(problems == ["\(templates)/profile.md:45: `tpye` is not among the keys this template is given, so it renders as nothing."])
+        #expect(problems == ["\(templates)/profile.md:58: `tpye` is not among the keys this template is given, so it renders as nothing."])
     }
 
     @Test func aTitleIsCheckedOnItsOwnLine() throws {
@@ -96,7 +96,7 @@ import Testing
         let file = templates + "/strings/ru.yml"
         // Said on four pages; on the profile page inside `github`.
         #expect(problems == [
-            "\(templates)/profile.md:71: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
+            "\(templates)/profile.md:84: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
             "\(templates)/repositories.md:20: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
             "\(templates)/starred.md:20: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
             "\(templates)/users.md:29: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",

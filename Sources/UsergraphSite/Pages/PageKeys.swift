@@ -10,6 +10,7 @@ enum PageKeys {
         "repositories": RepositoryPages.repositoriesKeys,
         "starred": RepositoryPages.starredKeys,
         "statistics": StatisticsPage.keys,
+        "meals": MealsPage.keys,
         "404": ["links": .object(Links.keys)],
     ]
 
@@ -32,7 +33,8 @@ enum PageKeys {
 
 extension Links {
     static let keys: TemplateSchema = [
-        "home": .text, "users": .text, "repositories": .text, "starred": .text, "statistics": .text, "root": .text,
+        "home": .text, "users": .text, "repositories": .text, "starred": .text, "statistics": .text, "meals": .text,
+        "root": .text,
     ]
 }
 
@@ -55,6 +57,10 @@ extension ProfilePage {
         "streak": .object(["current": .number, "longest": .number, "alive": .flag]),
         "level": .object(["level": .number, "points": .number, "toNext": .number]),
         "totals": .object(["count": .number, "duration": .duration, "calories": .number]),
+        "today": .object([
+            "date": .date, "kcal": .number, "hasMeals": .flag, "workouts": .number, "burned": .number, "goal": .number,
+            "steps?": .number, "stepsAtGoal?": .flag,
+        ]),
     ]
 }
 
@@ -74,10 +80,7 @@ extension UsersPages {
     static let listKeys: TemplateSchema = [
         "links": .object(Links.keys), "hasData": .flag, "count": .number, "online": .number, "first": .number, "last": .number,
         "fetchedOn?": .date, "users": .list(cardKeys),
-        "pagination?": .object([
-            "current": .int, "total": .int, "previous?": .text, "next?": .text,
-            "pages": .list(["number": .int, "url": .text, "current": .flag, "gapBefore": .flag]),
-        ]),
+        "pagination?": .object(Pagination.keys),
     ]
 
     static let userKeys: TemplateSchema = cardKeys.adding([
@@ -118,7 +121,7 @@ extension StatisticsPage {
         "asOf": .date,
         "charts": .object([
             "weekly": .html, "types": .html, "heatmap": .html, "weight": .html, "sex": .html, "age": .html, "views": .html,
-            "languages": .html,
+            "languages": .html, "intake": .html, "macros": .html, "steps": .html,
         ]),
         "workouts": .object([
             "count": .number, "duration": .duration, "calories": .number, "distance": .number, "hasDistance": .flag,
@@ -134,6 +137,19 @@ extension StatisticsPage {
         "weight": .object([
             "hasData": .flag, "records": .number, "latest?": .number, "change30?": .text, "change90?": .text,
             "series": .list(["date": .date, "kg": .number]),
+            "bmi?": .number, "target?": .number, "toTarget?": .number, "aboveTarget?": .flag, "belowTarget?": .flag,
+            "atTarget?": .flag,
+        ]),
+        "nutrition": .object([
+            "hasData": .flag, "meals": .text, "average7?": .number, "burned7": .number, "balance7": .text,
+            "today": .object(["kcal": .number, "protein": .number, "fat": .number, "carbs": .number]),
+            "macros7": .list(["name": .text, "grams": .number, "percent": .number]),
+            "daily": .list(["date": .date, "kcal": .number, "burned": .number, "balance": .text]),
+        ]),
+        "steps": .object([
+            "hasData": .flag, "goal": .number, "daysAtGoal30": .number, "today?": .number, "todayAtGoal?": .flag,
+            "todayPercent?": .number, "average30?": .number,
+            "daily": .list(["date": .date, "steps": .number, "atGoal": .flag]),
         ]),
         "users": .object([
             "hasData": .flag, "hasVisits": .flag, "count": .number, "online": .number,
@@ -148,6 +164,23 @@ extension StatisticsPage {
             "hasData": .flag, "count": .number, "stars": .number, "forks": .number,
             "languages": .list(["language": .text, "count": .number]),
         ]),
+    ]
+}
+
+extension MealsPage {
+    static let foodKeys: TemplateSchema = [
+        "name": .text, "kcal": .number, "grams?": .number, "protein?": .number, "fat?": .number, "carbs?": .number,
+    ]
+
+    static let keys: TemplateSchema = [
+        "links": .object(Links.keys), "hasData": .flag, "count": .number, "dayCount": .number, "statistics": .text,
+        "days": .list([
+            "date": .date, "kcal": .number, "protein": .number, "fat": .number, "carbs": .number, "steps?": .number,
+            "meals": .list([
+                "kind": .text, "kindId": .text, "time?": .text, "kcal": .number, "id": .text, "foods": .list(foodKeys),
+            ]),
+        ]),
+        "pagination?": .object(Pagination.keys),
     ]
 }
 

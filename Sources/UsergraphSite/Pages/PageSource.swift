@@ -34,7 +34,7 @@ struct SiteData: Sendable {
 
 /// The navigation section a page belongs to, so the layout can mark it as current.
 enum Section: String, Sendable, CaseIterable {
-    case profile, users, repositories, statistics, none
+    case profile, users, repositories, statistics, meals, none
 }
 
 /// One page to render: where it goes, which template, and how to make its data.

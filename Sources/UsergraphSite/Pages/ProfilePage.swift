@@ -1,7 +1,7 @@
 import Foundation
 import UsergraphCore
 
-/// `/`: the owner's card, their GitHub profile, this week's workouts, streak and level.
+/// `/`: the owner's card, today, their GitHub profile, this week's workouts, streak and level.
 enum ProfilePage {
     static func sources(_ site: SiteData) -> [PageSource] {
         [PageSource(path: .home, template: "profile", section: .profile) { context(site) }]
@@ -52,9 +52,30 @@ enum ProfilePage {
         let w = stats.report.workouts
         context["streak"] = ["current": v.number(w.currentStreak), "longest": v.number(w.longestStreak), "alive": w.currentStreak > 0] as [String: Any]
         context["level"] = ["level": v.number(w.level), "points": v.number(w.points), "toNext": v.number(1000 - w.points % 1000)] as [String: Any]
+        context["today"] = today(site)
         context["totals"] = ["count": v.number(w.count), "duration": v.duration(w.totalSeconds), "calories": v.number(w.totalCalories)] as [String: Any]
         context["links"] = Links.context(from: page)
         return context
+    }
+}
+
+extension ProfilePage {
+    /// Today's card: what was eaten, the steps against the goal, the workouts done.
+    static func today(_ site: SiteData) -> [String: Any] {
+        let v = site.values
+        let report = site.statistics.report
+        let workouts = site.statistics.details.dailyWorkouts.last { $0.day == site.asOf }
+        var today: [String: Any] = [
+            "date": v.date(site.asOf), "kcal": v.number(report.nutrition.today.kcal),
+            "hasMeals": site.snapshot.meals.contains { $0.date == site.asOf.iso },
+            "workouts": v.number(workouts?.count ?? 0), "burned": v.number(workouts?.calories ?? 0),
+            "goal": v.number(report.steps.goal),
+        ]
+        if let steps = report.steps.today {
+            today["steps"] = v.number(steps)
+            today["stepsAtGoal"] = steps >= report.steps.goal
+        }
+        return today
     }
 }
 
@@ -84,7 +105,8 @@ enum Links {
         if let base {
             return [
                 "home": base, "users": SitePath.users.url(base: base), "repositories": SitePath.repositories.url(base: base),
-                "starred": SitePath.starred.url(base: base), "statistics": SitePath.statistics.url(base: base), "root": base,
+                "starred": SitePath.starred.url(base: base), "statistics": SitePath.statistics.url(base: base),
+                "meals": SitePath.meals.url(base: base), "root": base,
             ]
         }
         let depth = page.depth
@@ -99,7 +121,8 @@ enum Links {
     private static func relative(root: String) -> [String: String] {
         [
             "home": root + SitePath.home.file, "users": root + SitePath.users.file, "repositories": root + SitePath.repositories.file,
-            "starred": root + SitePath.starred.file, "statistics": root + SitePath.statistics.file, "root": root,
+            "starred": root + SitePath.starred.file, "statistics": root + SitePath.statistics.file,
+            "meals": root + SitePath.meals.file, "root": root,
         ]
     }
 }

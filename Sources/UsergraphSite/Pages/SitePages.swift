@@ -8,6 +8,7 @@ enum SitePages {
         sources += UsersPages.sources(site)
         sources += RepositoryPages.sources(site)
         sources += StatisticsPage.sources(site)
+        sources += MealsPage.sources(site)
         sources.append(notFound(site))
         return sources
     }

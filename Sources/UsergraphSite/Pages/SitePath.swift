@@ -15,9 +15,11 @@ struct SitePath: Sendable, Hashable {
     static let repositories = SitePath("repositories/")
     static let starred = SitePath("starred/")
     static let statistics = SitePath("statistics/")
+    static let meals = SitePath("meals/")
     static let notFound = SitePath("", fileName: "404.html")
     static func user(_ id: Int) -> SitePath { SitePath("users/\(id)/") }
     static func usersPage(_ number: Int) -> SitePath { number <= 1 ? .users : SitePath("users/page/\(number)/") }
+    static func mealsPage(_ number: Int) -> SitePath { number <= 1 ? .meals : SitePath("meals/page/\(number)/") }
 
     /// The output file, relative to the site root.
     var file: String { folder + fileName }

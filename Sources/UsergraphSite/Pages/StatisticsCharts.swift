@@ -1,5 +1,6 @@
 import UsergraphCharts
 import UsergraphCore
+import UsergraphStats
 
 /// The statistics page's SVG charts, drawn from the computed statistics with the words, dates
 /// and numbers of the site's language.
@@ -8,8 +9,9 @@ enum StatisticsCharts {
     static let requirements: [Strings.Requirement] = {
         var keys = ["chart.noData", "chart.types.other", "chart.heatmap.less", "chart.heatmap.more", "chart.heatmap.cell",
                     "chart.weight.series", "chart.sex.men", "chart.sex.women", "chart.sex.other", "chart.views.views",
-                    "chart.views.unique"]
-        for chart in ["weekly", "types", "heatmap", "weight", "sex", "age", "views", "languages"] {
+                    "chart.views.unique", "chart.intake.eaten", "chart.intake.burned", "chart.macros.protein", "chart.macros.fat",
+                    "chart.macros.carbs", "chart.steps.goal"]
+        for chart in ["weekly", "types", "heatmap", "weight", "sex", "age", "views", "languages", "intake", "macros", "steps"] {
             keys += ["chart.\(chart).title", "chart.\(chart).desc"]
         }
         return keys.map { Strings.Requirement($0) } + [Strings.Requirement("count.workouts", .plural)]
@@ -64,10 +66,40 @@ enum StatisticsCharts {
             [ChartSeries(name: s.text("chart.views.views"), values: daily.map { Double($0.views) }),
              ChartSeries(name: s.text("chart.views.unique"), values: daily.map { Double($0.unique) })],
             labels: daily.map { short($0.date) }, options: options("views", "views"), showDots: true)
+        let intake = report.nutrition.daily
+        charts["intake"] = SVGCharts.bars(
+            labels: intake.map { short($0.date) },
+            series: [ChartSeries(name: s.text("chart.intake.eaten"), values: intake.map { Double($0.kcal) }),
+                     ChartSeries(name: s.text("chart.intake.burned"), values: intake.map { Double($0.burned) })],
+            options: options("intake", "intake"))
+        let energy = MacroEnergy(report.nutrition.macros7)
+        charts["macros"] = SVGCharts.donut(
+            [ChartPoint(label: s.text("chart.macros.protein"), value: energy.protein),
+             ChartPoint(label: s.text("chart.macros.fat"), value: energy.fat),
+             ChartPoint(label: s.text("chart.macros.carbs"), value: energy.carbs)],
+            options: options("macros", "macros", height: 200), centerLabel: format.number(Int(energy.total.rounded())))
+        let steps = report.steps
+        charts["steps"] = SVGCharts.bars(
+            labels: steps.daily.map { short($0.date) },
+            series: [ChartSeries(name: "", values: steps.daily.map { Double($0.steps) })],
+            options: options("steps", "steps"),
+            reference: ChartReference(label: s.text("chart.steps.goal", ["goal": format.number(steps.goal)]), value: Double(steps.goal)))
         charts["languages"] = SVGCharts.bars(
             report.repositories.languages.prefix(10).map { ChartPoint(label: $0.language, value: Double($0.count)) },
             options: options("languages", "languages"))
         return charts
+    }
+
+    /// Kilocalories from each macro (4 per gram of protein and of carbohydrate, 9 per gram of fat):
+    /// the split people read, since a gram of fat is not a gram of rice.
+    struct MacroEnergy {
+        var protein: Double, fat: Double, carbs: Double
+        var total: Double { protein + fat + carbs }
+
+        init(_ grams: Macros) { protein = grams.protein * 4; fat = grams.fat * 9; carbs = grams.carbs * 4 }
+
+        /// Whole percent of the total, or 0 when nothing was eaten.
+        func percent(_ part: Double) -> Int { total > 0 ? Int((part / total * 100).rounded()) : 0 }
     }
 
     /// One label per week of a calendar that starts on a Monday: the short name of a month on

@@ -1,4 +1,6 @@
-/// `/statistics/`: workout and user statistics, each chart beside its text alternative.
+import UsergraphStats
+
+/// `/statistics/`: workout, nutrition, steps, weight and user statistics, each chart beside its text alternative.
 enum StatisticsPage {
     static func sources(_ site: SiteData) -> [PageSource] {
         [PageSource(path: .statistics, template: "statistics", section: .statistics) { context(site) }]
@@ -42,8 +44,17 @@ enum StatisticsPage {
         if let kg = report.weight.latest { weight["latest"] = v.number(kg, places: 1) }
         if let change = report.weight.change30 { weight["change30"] = format.signed(change) }
         if let change = report.weight.change90 { weight["change90"] = format.signed(change) }
+        if let bmi = report.weight.bmi { weight["bmi"] = v.number(bmi, places: 1) }
+        if let target = report.weight.target { weight["target"] = v.number(target, places: 1) }
+        if let toTarget = report.weight.toTarget {
+            weight["toTarget"] = v.number(abs(toTarget), places: 1)
+            weight[toTarget > 0.04 ? "aboveTarget" : toTarget < -0.04 ? "belowTarget" : "atTarget"] = true
+        }
         weight["series"] = details.weightSeries.map { ["date": v.date($0.day), "kg": v.number($0.kg, places: 1)] as [String: Any] }
         context["weight"] = weight
+
+        context["nutrition"] = nutrition(site, page: page)
+        context["steps"] = steps(site)
 
         let u = report.users
         let usersById = Dictionary((site.snapshot.users?.value ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -78,6 +89,45 @@ enum StatisticsPage {
             "count": v.number(r.count), "stars": v.number(r.stars), "forks": v.number(r.forks),
             "languages": r.languages.map { ["language": $0.language, "count": v.number($0.count)] as [String: Any] },
         ] as [String: Any]
+        return context
+    }
+
+    static func nutrition(_ site: SiteData, page: SitePath) -> [String: Any] {
+        let n = site.statistics.report.nutrition
+        let v = site.values
+        let energy = StatisticsCharts.MacroEnergy(n.macros7)
+        var context: [String: Any] = [
+            "hasData": !site.snapshot.meals.isEmpty, "meals": page.link(to: .meals),
+            "today": ["kcal": v.number(n.today.kcal), "protein": v.number(n.today.protein, places: 1),
+                      "fat": v.number(n.today.fat, places: 1), "carbs": v.number(n.today.carbs, places: 1)] as [String: Any],
+            "burned7": v.number(n.burned7), "balance7": site.strings.format.signed(Double(n.balance7), places: 0),
+            "macros7": [
+                ["name": site.strings.text("chart.macros.protein"), "grams": v.number(n.macros7.protein, places: 1), "percent": v.number(energy.percent(energy.protein))],
+                ["name": site.strings.text("chart.macros.fat"), "grams": v.number(n.macros7.fat, places: 1), "percent": v.number(energy.percent(energy.fat))],
+                ["name": site.strings.text("chart.macros.carbs"), "grams": v.number(n.macros7.carbs, places: 1), "percent": v.number(energy.percent(energy.carbs))],
+            ] as [[String: Any]],
+            "daily": n.daily.map {
+                ["date": v.date(iso: $0.date), "kcal": v.number($0.kcal), "burned": v.number($0.burned),
+                 "balance": site.strings.format.signed(Double($0.kcal - $0.burned), places: 0)] as [String: Any]
+            },
+        ]
+        if let average = n.average7 { context["average7"] = v.number(average) }
+        return context
+    }
+
+    static func steps(_ site: SiteData) -> [String: Any] {
+        let s = site.statistics.report.steps
+        let v = site.values
+        var context: [String: Any] = [
+            "hasData": !site.snapshot.steps.isEmpty, "goal": v.number(s.goal), "daysAtGoal30": v.number(s.daysAtGoal30),
+            "daily": s.daily.map { ["date": v.date(iso: $0.date), "steps": v.number($0.steps), "atGoal": $0.steps >= s.goal] as [String: Any] },
+        ]
+        if let today = s.today {
+            context["today"] = v.number(today)
+            context["todayAtGoal"] = today >= s.goal
+            context["todayPercent"] = v.number(Int((Double(today) / Double(max(1, s.goal)) * 100).rounded()))
+        }
+        if let average = s.average30 { context["average30"] = v.number(average) }
         return context
     }
 }

@@ -44,36 +44,8 @@ enum UsersPages {
             "last": site.values.number((number - 1) * pageSize + slice.count),
         ]
         if let cached = site.snapshot.users { context["fetchedOn"] = site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt }
-        if pageCount > 1 {
-            let window = pageWindow(current: number, total: pageCount)
-            var pagination: [String: Any] = [
-                "current": number, "total": pageCount,
-                "pages": window.indices.map { index -> [String: Any] in
-                    let n = window[index]
-                    return ["number": n, "url": page.link(to: .usersPage(n)), "current": n == number,
-                            "gapBefore": index > 0 && window[index - 1] != n - 1]
-                },
-            ]
-            if number > 1 { pagination["previous"] = page.link(to: .usersPage(number - 1)) }
-            if number < pageCount { pagination["next"] = page.link(to: .usersPage(number + 1)) }
-            context["pagination"] = pagination
-        }
+        context["pagination"] = Pagination.context(number: number, total: pageCount, from: page, path: SitePath.usersPage)
         return context
-    }
-
-    /// The page numbers a list page links to: the first, the last, and two either side of the
-    /// current one. Listing every page on every page would make the list pages grow with the
-    /// square of the users (1,000 pages at 100,000 users).
-    static func pageWindow(current: Int, total: Int, radius: Int = 2) -> [Int] {
-        guard total > 0 else { return [] }
-        let near = max(1, current - radius)...min(total, current + radius)
-        var numbers: [Int] = []
-        for n in [1] + Array(near) + [total] where n > (numbers.last ?? 0) {
-            // Leaving out a single number saves nothing: "1 2 3", never "1 … 3".
-            if let last = numbers.last, n == last + 2 { numbers.append(last + 1) }
-            numbers.append(n)
-        }
-        return numbers
     }
 
     /// One user as the list shows them; the user's own page reuses it with a bigger avatar.

@@ -11,7 +11,9 @@ public enum StatsText {
         let texts = ["title", "workouts", "workoutsLine", "streakLine", "achievements", "byType", "noWorkouts", "weeks",
                      "months", "monthsRange", "calendar", "less", "more", "weight", "latest", "change30", "change90",
                      "noWeight", "users", "usersLine", "usersOther", "subscribers", "topVisitors", "none", "ageSex", "men",
-                     "women", "views", "repositories", "repositoriesLine", "noLanguages", "distanceLine", "pace", "speed"].map { Strings.Requirement("report." + $0) }
+                     "women", "views", "repositories", "repositoriesLine", "noLanguages", "distanceLine", "pace", "speed",
+                     "bmi", "toTarget", "nutrition", "today", "noMealsToday", "stepsToday", "noStepsToday", "workoutsToday",
+                     "week", "noMealsWeek", "macros", "steps30", "noSteps", "intake", "eaten", "burned", "stepsDaily"].map { Strings.Requirement("report." + $0) }
         let counted = ["workouts", "days", "points", "users", "repositories", "stars", "forks"]
             .map { Strings.Requirement("count." + $0, .plural) }
         return texts + counted + [Strings.Requirement("notes.listSeparator")]
@@ -83,13 +85,19 @@ public enum StatsText {
         let weight = r.weight
         say((weight.latest.map { s.text("report.latest", ["kg": f.number($0, places: 1)]) } ?? s.text("report.noWeight"))
             + (weight.change30.map { s.text("report.change30", ["change": f.signed($0)]) } ?? "")
-            + (weight.change90.map { s.text("report.change90", ["change": f.signed($0)]) } ?? ""))
+            + (weight.change90.map { s.text("report.change90", ["change": f.signed($0)]) } ?? "")
+            + (weight.bmi.map { s.text("report.bmi", ["bmi": f.number($0, places: 1)]) } ?? "")
+            + (weight.target.map { target in
+                s.text("report.toTarget", ["change": weight.toTarget.map { f.signed($0) } ?? "–", "target": f.number(target, places: 1)])
+            } ?? ""))
         if !d.weightSeries.isEmpty {
             out.append(TextCharts.line(d.weightSeries.map(\.kg), width: width, height: 6, style: style,
                                        firstLabel: d.weightSeries.first.map { f.date($0.day) },
                                        lastLabel: d.weightSeries.last.map { f.date($0.day) },
                                        includeZero: false, numbers: numbers))
         }
+
+        nutrition(result, strings: s, style: style, width: width, into: &out)
 
         section(s.text("report.users"))
         let u = r.users
@@ -122,6 +130,50 @@ public enum StatsText {
         out.append(TextCharts.bars(repos.languages.prefix(8).map { ChartPoint(label: $0.language, value: Double($0.count)) },
                                    width: width, style: style, noData: s.text("report.noLanguages"), numbers: numbers))
         return TextCharts.text(out.joined(separator: "\n"), style: style) + "\n"
+    }
+
+    /// What was eaten against what was burned, and the steps, as the statistics page shows them.
+    static func nutrition(_ result: StatisticsResult, strings s: Strings, style: TextChartStyle, width: Int, into out: inout [String]) {
+        let f = s.format
+        let n = result.report.nutrition
+        let steps = result.report.steps
+        func short(_ iso: String) -> String { Day(iso: iso).map(f.shortDate) ?? iso }
+        out.append("")
+        let title = s.text("report.nutrition")
+        out.append(title)
+        out.append(String(repeating: style == .ascii ? "-" : "─", count: min(width, title.count)))
+        let workouts = result.details.dailyWorkouts.last?.count ?? 0
+        let today = n.daily.last.map { $0.kcal > 0 } == true
+            ? s.text("report.today", ["kcal": f.number(n.today.kcal), "protein": f.number(n.today.protein, places: 1),
+                                      "fat": f.number(n.today.fat, places: 1), "carbs": f.number(n.today.carbs, places: 1)])
+            : s.text("report.noMealsToday")
+        let stepsToday = steps.today.map { s.text("report.stepsToday", ["steps": f.number($0), "goal": f.number(steps.goal)]) }
+            ?? s.text("report.noStepsToday")
+        out += wrap(today + " " + stepsToday + " " + s.text("report.workoutsToday", ["workouts": s.plural("count.workouts", workouts)]), width: width)
+        if let average = n.average7 {
+            let energy = StatisticsCharts.MacroEnergy(n.macros7)
+            out += wrap(s.text("report.week", ["average": f.number(average), "burned": f.number(n.burned7),
+                                               "balance": f.signed(Double(n.balance7), places: 0)])
+                        + (energy.total > 0 ? " " + s.text("report.macros", [
+                            "protein": f.number(energy.percent(energy.protein)), "fat": f.number(energy.percent(energy.fat)),
+                            "carbs": f.number(energy.percent(energy.carbs))]) : ""), width: width)
+        } else {
+            out += wrap(s.text("report.noMealsWeek", ["burned": f.number(n.burned7)]), width: width)
+        }
+        out += wrap(steps.average30.map {
+            s.text("report.steps30", ["average": f.number($0), "days": s.plural("count.days", steps.daysAtGoal30), "goal": f.number(steps.goal)])
+        } ?? s.text("report.noSteps"), width: width)
+        out.append("")
+        out.append(s.text("report.intake"))
+        out.append(TextCharts.pairedBars(labels: n.daily.map { short($0.date) },
+                                         first: ChartSeries(name: s.text("report.eaten"), values: n.daily.map { Double($0.kcal) }),
+                                         second: ChartSeries(name: s.text("report.burned"), values: n.daily.map { Double($0.burned) }),
+                                         width: width, style: style, numbers: f.chartNumbers))
+        if steps.average30 != nil {
+            out.append("")
+            let label = s.text("report.stepsDaily")
+            out.append(label + " " + TextCharts.sparkline(steps.daily.map { Double($0.steps) }, maxWidth: max(1, width - label.count - 1), style: style))
+        }
     }
 
     static func monthName(_ iso: String?, _ format: LanguageFormat) -> String {
