@@ -26,14 +26,24 @@ extension SVGCharts {
         var lo = min(0, all.min() ?? 0, level ?? 0)
         var hi = max(0, all.max() ?? 0, level ?? 0)
         if hi - lo < 1e-12 { (lo, hi) = (0, 1) }
-        let legendH = series.count > 1 ? 24.0 : 0
+        let legendH = series.count > 1 || reference != nil ? 24.0 : 0
         let left = Plot.leftMargin(labels: [options.number(hi, decimals: d), options.number(lo, decimals: d)])
         // The top margin leaves room for the tallest bar's value; values of negative bars are
         // written under them, so the group labels move down a line.
         let below = lo < 0 ? 14.0 : 0
         let plot = Plot(
             left: left, top: 22 + legendH, right: doc.width - 8, bottom: doc.height - 26 - below, lo: lo, hi: hi)
-        if series.count > 1 { doc.legend(series.map(\.name), x: plot.left, y: 16, maxX: doc.width - 4) }
+        // The goal's key sits at the right end of the legend row, clear of the bars it crosses.
+        let referenceKey = reference.map { SVG.fit($0.label, room: plot.width / 2) } ?? ""
+        let referenceKeyWidth = referenceKey.isEmpty ? 0 : 28 + Double(referenceKey.count) * SVG.charWidth
+        if series.count > 1 { doc.legend(series.map(\.name), x: plot.left, y: 16, maxX: doc.width - 4 - referenceKeyWidth) }
+        if !referenceKey.isEmpty {
+            let x = doc.width - 4 - referenceKeyWidth
+            doc.referenceLine(x1: x, x2: x + 20, y: 12)
+            doc.beginText()
+            doc.text(referenceKey, x: x + 26, y: 16)
+            doc.end()
+        }
         plot.drawAxes(&doc, decimals: d, numbers: options.numbers)
 
         let groupW = plot.width / Double(labels.count)
@@ -61,26 +71,17 @@ extension SVGCharts {
                 }
             }
         }
-        if let reference, let level {
+        if let level {
             // Drawn over the bars, so a bar that reaches the goal visibly crosses it.
-            let y = plot.y(level)
-            doc.referenceLine(x1: plot.left, x2: plot.right, y: y)
-            let label = SVG.fit(reference.label, room: plot.width / 2)
-            doc.beginText(size: 11)
-            doc.text(label, x: plot.right, y: y - 4, anchor: "end")
-            doc.end()
-            // A bar's value written over the goal's own label would make both unreadable.
-            let labelLeft = plot.right - Double(label.count) * SVG.charWidth * 0.85
-            valueLabels.removeAll { text, x, ty in
-                abs(ty - (y - 4)) < 12 && x + Double(text.count) * SVG.charWidth * 0.45 > labelLeft
-            }
+            doc.referenceLine(x1: plot.left, x2: plot.right, y: plot.y(level))
         }
         doc.beginText(size: 11)
         for (text, x, y) in valueLabels { doc.text(text, x: x, y: y, anchor: "middle") }
         doc.end()
         // Thin out group labels on crowded charts instead of letting them overlap.
         let widest = Double(labels.map(\.count).max() ?? 1) * SVG.charWidth
-        let step = max(1, Int((min(widest, 60) / max(groupW, 1)).rounded(.up)))
+        // A label gets the room of `step` groups less 4 units of gap, so the step leaves that much.
+        let step = max(1, Int(((min(widest, 60) + 4) / max(groupW, 1)).rounded(.up)))
         doc.beginText()
         for (g, label) in labels.enumerated() where g % step == 0 {
             let cx = plot.left + (Double(g) + 0.5) * groupW

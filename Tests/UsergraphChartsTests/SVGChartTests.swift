@@ -166,11 +166,12 @@ final class XMLProbe: NSObject, XMLParserDelegate {
         let svg = SVGCharts.bars(
             labels: ["a", "b"], series: [ChartSeries(name: "", values: [2000, 4000])],
             options: SVGChartOptions(idPrefix: "g", title: "t", height: 240), reference: ChartReference(label: "Goal", value: 8000))
-        // The plot runs from y = 22 (top, the goal being the largest value) to 240 - 26 = 214.
-        #expect(svg.contains(#"y1="22" x2="#) && svg.contains("stroke-dasharray:6 4"))
+        // The goal's key takes a legend row, so the plot runs from y = 22 + 24 = 46 (the goal being
+        // the largest value) to 240 - 26 = 214.
+        #expect(svg.contains(#"y1="46" x2="#) && svg.contains("stroke-dasharray:6 4"))
         #expect(svg.contains(">Goal</text>"))
-        // The 4,000 bar is half the goal's height: (214 - 22) / 2 = 96 tall.
-        #expect(svg.contains(#"height="96""#))
+        // The 4,000 bar is half the goal's height: (214 - 46) / 2 = 84 tall.
+        #expect(svg.contains(#"height="84""#))
     }
 
     @Test func idPrefixIsAlwaysAValidName() {

@@ -73,10 +73,10 @@ enum MealsPage {
             let foods = meal.foods.map { food -> [String: Any] in
                 mealTotal.add(food)
                 var row: [String: Any] = ["name": food.name, "kcal": v.number(Int(FoodTotals.finite(food.kcal).rounded()))]
-                if let grams = food.grams, grams.isFinite { row["grams"] = v.number(grams, places: grams.rounded() == grams ? 0 : 1) }
-                if let value = food.protein, value.isFinite { row["protein"] = v.number(value, places: 1) }
-                if let value = food.fat, value.isFinite { row["fat"] = v.number(value, places: 1) }
-                if let value = food.carbs, value.isFinite { row["carbs"] = v.number(value, places: 1) }
+                if let grams = food.grams, grams.isFinite { row["grams"] = v.grams(grams) }
+                if let value = food.protein, value.isFinite { row["protein"] = v.grams(value) }
+                if let value = food.fat, value.isFinite { row["fat"] = v.grams(value) }
+                if let value = food.carbs, value.isFinite { row["carbs"] = v.grams(value) }
                 return row
             }
             total.add(mealTotal)
@@ -87,10 +87,13 @@ enum MealsPage {
             if let time = meal.time { row["time"] = time }
             return row
         }
+        // The day's sums sit under `total`: a food without protein must not show the day's
+        // protein, which a Mustache section would find one level up under the same name.
         var context: [String: Any] = [
-            "date": v.date(mealDay.day), "kcal": v.number(Int(total.kcal.rounded())),
-            "protein": v.number(total.protein, places: 1), "fat": v.number(total.fat, places: 1),
-            "carbs": v.number(total.carbs, places: 1), "meals": meals,
+            "date": v.date(mealDay.day),
+            "total": ["kcal": v.number(Int(total.kcal.rounded())), "protein": v.grams(total.protein), "fat": v.grams(total.fat),
+                      "carbs": v.grams(total.carbs)] as [String: Any],
+            "meals": meals,
         ]
         if let steps { context["steps"] = v.number(steps) }
         return context

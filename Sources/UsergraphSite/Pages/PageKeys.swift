@@ -175,7 +175,8 @@ extension MealsPage {
     static let keys: TemplateSchema = [
         "links": .object(Links.keys), "hasData": .flag, "count": .number, "dayCount": .number, "statistics": .text,
         "days": .list([
-            "date": .date, "kcal": .number, "protein": .number, "fat": .number, "carbs": .number, "steps?": .number,
+            "date": .date, "total": .object(["kcal": .number, "protein": .number, "fat": .number, "carbs": .number]),
+            "steps?": .number,
             "meals": .list([
                 "kind": .text, "kindId": .text, "time?": .text, "kcal": .number, "id": .text, "foods": .list(foodKeys),
             ]),

@@ -98,13 +98,13 @@ enum StatisticsPage {
         let energy = StatisticsCharts.MacroEnergy(n.macros7)
         var context: [String: Any] = [
             "hasData": !site.snapshot.meals.isEmpty, "meals": page.link(to: .meals),
-            "today": ["kcal": v.number(n.today.kcal), "protein": v.number(n.today.protein, places: 1),
-                      "fat": v.number(n.today.fat, places: 1), "carbs": v.number(n.today.carbs, places: 1)] as [String: Any],
+            "today": ["kcal": v.number(n.today.kcal), "protein": v.grams(n.today.protein),
+                      "fat": v.grams(n.today.fat), "carbs": v.grams(n.today.carbs)] as [String: Any],
             "burned7": v.number(n.burned7), "balance7": site.strings.format.signed(Double(n.balance7), places: 0),
             "macros7": [
-                ["name": site.strings.text("chart.macros.protein"), "grams": v.number(n.macros7.protein, places: 1), "percent": v.number(energy.percent(energy.protein))],
-                ["name": site.strings.text("chart.macros.fat"), "grams": v.number(n.macros7.fat, places: 1), "percent": v.number(energy.percent(energy.fat))],
-                ["name": site.strings.text("chart.macros.carbs"), "grams": v.number(n.macros7.carbs, places: 1), "percent": v.number(energy.percent(energy.carbs))],
+                ["name": site.strings.text("chart.macros.protein"), "grams": v.grams(n.macros7.protein), "percent": v.number(energy.percent(energy.protein))],
+                ["name": site.strings.text("chart.macros.fat"), "grams": v.grams(n.macros7.fat), "percent": v.number(energy.percent(energy.fat))],
+                ["name": site.strings.text("chart.macros.carbs"), "grams": v.grams(n.macros7.carbs), "percent": v.number(energy.percent(energy.carbs))],
             ] as [[String: Any]],
             "daily": n.daily.map {
                 ["date": v.date(iso: $0.date), "kcal": v.number($0.kcal), "burned": v.number($0.burned),

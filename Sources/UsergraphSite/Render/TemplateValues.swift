@@ -156,6 +156,11 @@ struct TemplateValues: Sendable {
     func number(_ value: Double, places: Int) -> Any { TemplateNumber(value: value, places: places, strings: strings) }
 
     /// Metres as kilometres with one decimal (`12.4`, `12,4`).
+    /// Grams as a food label writes them: whole when whole (180 g), else to 0.1 (52.5 g).
+    func grams(_ value: Double) -> Any {
+        let tenth = (value * 10).rounded() / 10
+        return number(tenth, places: tenth == tenth.rounded() ? 0 : 1)
+    }
     func kilometres(_ metres: Double) -> Any { number(metres / 1000, places: 1) }
     func kilometres(_ metres: Int) -> Any { kilometres(Double(metres)) }
 
