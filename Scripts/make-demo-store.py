@@ -44,7 +44,7 @@ OTHER_RUN_MAX = 6
 PALETTE = ["#3949AB", "#1E88E5", "#00897B", "#2E7D32", "#E64A19", "#8E24AA",
            "#D81B60", "#5D4037", "#546E7A", "#00838F", "#6A1B9A", "#C62828"]
 
-GENERATED_TOP = ["owner.json", "workouts.json", "weights.json", "users.json",
+GENERATED_TOP = ["owner.json", "workouts.json", "weights.json", "steps.json", "meals.json", "users.json",
                  "statistics.json", "timer.json"]
 
 
@@ -282,6 +282,86 @@ EN_SUR = ["smith", "brown", "miller", "wilson", "taylor", "clark", "walker", "ha
 REQUIRED_AGES = [16, 17, 18, 21, 22, 40, 41, 50, 51, 70]
 
 
+# --------------------------------------------------------------------------- nutrition and steps
+
+# Each food: name, kcal per 100 g, protein, fat, carbs per 100 g, a usual portion in grams.
+# None for macros: a food typed with its energy only (as people do for coffee or a cake at work).
+FOODS = {
+    "breakfast": [("Oatmeal with berries", 110, 3.5, 2.0, 19.0, 250), ("Greek yogurt", 66, 9.0, 2.0, 3.6, 150),
+                  ("Scrambled eggs", 150, 10.5, 11.5, 1.5, 150), ("Wholegrain toast", 250, 9.0, 3.5, 43.0, 60),
+                  ("Banana", 89, 1.1, 0.3, 23.0, 120), ("Cottage cheese", 120, 17.0, 5.0, 3.0, 180),
+                  ("Coffee with milk", None, None, None, None, None)],
+    "lunch": [("Chicken breast", 165, 31.0, 3.6, 0.0, 180), ("Brown rice", 112, 2.6, 0.9, 23.0, 180),
+              ("Buckwheat", 92, 3.4, 0.6, 20.0, 200), ("Borscht", 50, 2.0, 2.2, 5.5, 300),
+              ("Green salad", 20, 1.2, 0.2, 3.0, 120), ("Lentil soup", 75, 5.0, 1.5, 11.0, 300),
+              ("Turkey sandwich", 230, 14.0, 8.0, 25.0, 200)],
+    "dinner": [("Salmon", 208, 20.0, 13.0, 0.0, 170), ("Baked potatoes", 93, 2.5, 0.1, 21.0, 220),
+               ("Roasted vegetables", 60, 1.8, 3.0, 7.0, 200), ("Pasta with tomato sauce", 150, 5.0, 2.5, 27.0, 280),
+               ("Beef stew", 140, 14.0, 7.0, 5.0, 250), ("Tofu stir-fry", 120, 8.0, 6.5, 8.0, 280)],
+    "snack": [("Apple", 52, 0.3, 0.2, 14.0, 150), ("Almonds", 579, 21.0, 50.0, 22.0, 30),
+              ("Protein bar", 350, 30.0, 10.0, 35.0, 60), ("Kefir", 41, 3.4, 1.0, 4.7, 250),
+              ("Dark chocolate", 546, 5.0, 31.0, 61.0, 25), ("Birthday cake", None, None, None, None, None)],
+}
+MEAL_TIMES = {"breakfast": (7, 30), "lunch": (13, 0), "dinner": (19, 15), "snack": (16, 30)}
+NO_MEALS_DAY = TODAY - dt.timedelta(days=3)      # a day away from the app: the pages show an empty day
+LATE_SNACK_DAY = TODAY - dt.timedelta(days=1)    # a snack at 23:30 still belongs to its own day
+
+
+def make_meals(rng: random.Random) -> list[dict]:
+    """The 30 days ending TODAY: breakfast, lunch and dinner on most days, a snack on most."""
+    meals = []
+    for day in days(TODAY - dt.timedelta(days=29), TODAY):
+        if day == NO_MEALS_DAY:
+            continue
+        kinds = ["breakfast", "lunch", "dinner"]
+        if rng.random() < 0.1:
+            kinds.remove(rng.choice(kinds))       # a skipped meal now and then
+        if rng.random() < 0.75 or day == LATE_SNACK_DAY:
+            kinds.append("snack")
+        for kind in sorted(kinds, key=lambda k: MEAL_TIMES[k]):
+            hour, minute = MEAL_TIMES[kind]
+            minute += rng.randrange(-40, 41)
+            hour, minute = hour + minute // 60, minute % 60
+            time = "23:30" if (kind == "snack" and day == LATE_SNACK_DAY) else f"{hour:02d}:{minute:02d}"
+            count = rng.choice({"breakfast": [1, 2, 2, 3], "lunch": [2, 2, 3], "dinner": [1, 2, 2], "snack": [1]}[kind])
+            foods = []
+            for name, per100, protein, fat, carbs, portion in rng.sample(FOODS[kind], min(count, len(FOODS[kind]))):
+                if per100 is None:
+                    foods.append({"name": name, "kcal": rng.choice([60, 80, 350]) if name != "Coffee with milk" else 60})
+                    continue
+                grams = round(portion * rng.uniform(1.0, 1.45) / 5) * 5
+                food = {"name": name, "kcal": round(per100 * grams / 100)}
+                if rng.random() < 0.85:
+                    food["grams"] = grams
+                food["protein"] = round(protein * grams / 100, 1)
+                food["fat"] = round(fat * grams / 100, 1)
+                food["carbs"] = round(carbs * grams / 100, 1)
+                foods.append(food)
+            meal = {"id": uuid4(rng), "date": day.isoformat(), "kind": kind, "time": time, "foods": foods}
+            meals.append(meal)
+    return meals
+
+
+STEP_DEVICES = ["iPhone", "Apple Watch"]
+
+
+def make_steps(rng: random.Random, workouts: list[dict]) -> list[dict]:
+    """A year of daily totals: more on weekends and on days with a run or a walk, a few days
+    with the phone left at home (no record), TODAY at 8,432."""
+    active = {w["start"][:10] for w in workouts if w["type"] in ("running", "walking", "hiking")}
+    steps = []
+    for day in days(FIRST_DAY, TODAY):
+        if day != TODAY and rng.random() < 0.04:
+            continue
+        base = rng.gauss(8200 if day.weekday() >= 5 else 7300, 1900)
+        if day.isoformat() in active:
+            base += rng.uniform(2500, 6000)
+        value = 8432 if day == TODAY else int(min(16000, max(2800, base)))
+        device = "Apple Watch" if day >= dt.date(2026, 3, 1) else "iPhone"   # the watch came in March
+        steps.append({"date": day.isoformat(), "steps": value, "source": {"kind": "apple-health", "id": device}})
+    return steps
+
+
 def make_username(rng: random.Random, sex: str) -> str:
     russian = rng.random() < 0.6
     if russian:
@@ -515,6 +595,9 @@ def main() -> int:
     weights = make_weights(rng)
     users = make_users(rng)
     statistics = make_statistics(rng, users)
+    # Their own generators, so adding them left every other file byte for byte as it was.
+    meals = make_meals(random.Random(SEED + 1))
+    steps = make_steps(random.Random(SEED + 2), workouts)
 
     files: dict[str, bytes] = {}
     for u in users:
@@ -529,7 +612,7 @@ def main() -> int:
     files[owner_avatar_name] = owner_avatar
     owner = {"email": "anna.petrova@example.org", "name": "Anna Petrova", "sex": "W",
              "birthDate": "1994-05-17", "avatar": "files/" + owner_avatar_name,
-             "createdAt": "2025-11-02", "updatedAt": "2026-11-14"}
+             "createdAt": "2025-11-02", "updatedAt": "2026-11-14", "heightCm": 168, "targetWeightKg": 68}
 
     def envelope(source, data):
         return {"source": source, "fetchedAt": FETCHED_AT, "validators": {}, "data": data}
@@ -538,6 +621,8 @@ def main() -> int:
         "owner.json": owner,
         "workouts.json": workouts,
         "weights.json": weights,
+        "steps.json": steps,
+        "meals.json": meals,
         "github/profile.json": profile,
         "github/repos.json": repos,
         "github/starred.json": starred,
