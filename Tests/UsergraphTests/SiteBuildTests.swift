@@ -33,7 +33,8 @@ import Testing
         let (report, output) = try Self.buildDemo()
         let fm = FileManager.default
         for page in ["index.html", "users/index.html", "users/page/2/index.html", "users/page/3/index.html", "users/1/index.html",
-                     "users/240/index.html", "repositories/index.html", "starred/index.html", "statistics/index.html", "404.html"] {
+                     "users/240/index.html", "repositories/index.html", "starred/index.html", "statistics/index.html", "meals/index.html",
+                     "meals/page/3/index.html", "404.html"] {
             #expect(fm.fileExists(atPath: output + "/" + page), "missing \(page)")
         }
         #expect(!fm.fileExists(atPath: output + "/users/page/4/index.html"))
@@ -42,7 +43,9 @@ import Testing
                 "assets carry a content hash: \(assets)")
         #expect(!fm.fileExists(atPath: output + "/sitemap.xml"), "a sitemap needs a base URL")
         #expect(report.missing.isEmpty)
-        #expect(report.pages == 1 + 3 + 240 + 2 + 1 + 1)
+        // profile, 3 users pages, 240 users, repositories and starred, statistics, 3 meals pages
+        // (29 days with meals, 14 a page), 404.
+        #expect(report.pages == 1 + 3 + 240 + 2 + 1 + 3 + 1)
         let users = try TestPaths.read(output + "/users/index.html")
         #expect(users.components(separatedBy: "class=\"user-card\"").count - 1 == 100)
         let repos = try TestPaths.read(output + "/repositories/index.html")
@@ -128,7 +131,7 @@ import Testing
         #expect(sitemap.contains("<loc>https://anna.example.org/dashboard/users/7/</loc>"))
         #expect(sitemap.contains("<loc>https://anna.example.org/dashboard/</loc>"))
         #expect(!sitemap.contains("404"))
-        #expect(sitemap.components(separatedBy: "<url>").count - 1 == 247)
+        #expect(sitemap.components(separatedBy: "<url>").count - 1 == 250)
         let robots = try TestPaths.read(output + "/robots.txt")
         #expect(robots.contains("Sitemap: https://anna.example.org/dashboard/sitemap.xml"))
         let user = try TestPaths.read(output + "/users/7/index.html")
@@ -170,8 +173,8 @@ import Testing
     @Test func everyChartHasItsAccessibleNameAndUniqueIds() throws {
         let (_, output) = try SiteBuildTests.buildDemo()
         let html = try TestPaths.read(output + "/statistics/index.html")
-        #expect(html.components(separatedBy: "<svg").count - 1 == 8)
-        #expect(html.components(separatedBy: "role=\"img\"").count - 1 == 8)
+        #expect(html.components(separatedBy: "<svg").count - 1 == 11)
+        #expect(html.components(separatedBy: "role=\"img\"").count - 1 == 11)
         #expect(!html.contains("<script"))
         let ids = try NSRegularExpression(pattern: " id=\"([^\"]+)\"")
             .matches(in: html, range: NSRange(html.startIndex..., in: html))

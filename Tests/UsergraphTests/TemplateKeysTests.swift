@@ -228,6 +228,7 @@ import Testing
         "profile.week.workouts.exercises", "profile.week.workouts.notes",   // nor have this week's demo workouts
         "users.users.otherSex", "user.otherSex",                             // every demo user is M or W
         "user.files.remote",                                                 // every demo user's file was downloaded
+        "statistics.weight.belowTarget", "statistics.weight.atTarget",      // the demo owner is above the target
     ]
 
     @Test func theBuildersProvideExactlyTheDeclaredKeys() throws {

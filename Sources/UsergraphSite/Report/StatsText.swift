@@ -30,7 +30,7 @@ public enum StatsText {
         func short(_ iso: String) -> String { Day(iso: iso).map(f.shortDate) ?? iso }
         var out: [String] = []
         /// A sentence, wrapped at spaces to the width (translations run longer than English).
-        func say(_ text: String) { out += wrap(text, width: width) }
+        func say(_ text: String) { out += sentence(text, style: style, width: width) }
         func section(_ title: String) {
             out.append("")
             out.append(title)
@@ -149,20 +149,20 @@ public enum StatsText {
             : s.text("report.noMealsToday")
         let stepsToday = steps.today.map { s.text("report.stepsToday", ["steps": f.number($0), "goal": f.number(steps.goal)]) }
             ?? s.text("report.noStepsToday")
-        out += wrap(today + " " + stepsToday + " " + s.text("report.workoutsToday", ["workouts": s.plural("count.workouts", workouts)]), width: width)
+        out += sentence(today + " " + stepsToday + " " + s.text("report.workoutsToday", ["workouts": s.plural("count.workouts", workouts)]), style: style, width: width)
         if let average = n.average7 {
             let energy = StatisticsCharts.MacroEnergy(n.macros7)
-            out += wrap(s.text("report.week", ["average": f.number(average), "burned": f.number(n.burned7),
+            out += sentence(s.text("report.week", ["average": f.number(average), "burned": f.number(n.burned7),
                                                "balance": f.signed(Double(n.balance7), places: 0)])
                         + (energy.total > 0 ? " " + s.text("report.macros", [
                             "protein": f.number(energy.percent(energy.protein)), "fat": f.number(energy.percent(energy.fat)),
-                            "carbs": f.number(energy.percent(energy.carbs))]) : ""), width: width)
+                            "carbs": f.number(energy.percent(energy.carbs))]) : ""), style: style, width: width)
         } else {
-            out += wrap(s.text("report.noMealsWeek", ["burned": f.number(n.burned7)]), width: width)
+            out += sentence(s.text("report.noMealsWeek", ["burned": f.number(n.burned7)]), style: style, width: width)
         }
-        out += wrap(steps.average30.map {
+        out += sentence(steps.average30.map {
             s.text("report.steps30", ["average": f.number($0), "days": s.plural("count.days", steps.daysAtGoal30), "goal": f.number(steps.goal)])
-        } ?? s.text("report.noSteps"), width: width)
+        } ?? s.text("report.noSteps"), style: style, width: width)
         out.append("")
         out.append(s.text("report.intake"))
         out.append(TextCharts.pairedBars(labels: n.daily.map { short($0.date) },
@@ -181,6 +181,12 @@ public enum StatsText {
         let parts = iso.split(separator: "-")
         guard parts.count == 2, let y = Int(parts[0]), let m = Int(parts[1]), (1...12).contains(m) else { return iso }
         return format.monthShort(m) + " " + String(y)
+    }
+
+    /// A sentence as lines of the report: in ASCII transliterated first, since "ш" becomes "sh"
+    /// and a line wrapped before that could end past the width.
+    static func sentence(_ text: String, style: TextChartStyle, width: Int) -> [String] {
+        wrap(style == .ascii ? TextCharts.text(text, style: .ascii) : text, width: width)
     }
 
     /// Breaks a sentence at spaces into lines of at most `width` characters; continuation lines
