@@ -10,7 +10,7 @@ public struct Usergraph: ParsableCommand {
         abstract: "Builds a personal-data site and reports from a local JSON store.",
         version: "0.1.0",
         subcommands: [Build.self, Update.self, Import.self, Stats.self, Serve.self, Init.self, OwnerCommand.self, WorkoutCommand.self,
-                      WeightCommand.self],
+                      WeightCommand.self, MealCommand.self, StepsCommand.self],
         defaultSubcommand: nil
     )
 
@@ -23,6 +23,10 @@ public struct Usergraph: ParsableCommand {
     public static func run(_ arguments: [String], console: Console) async -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
+            if var aware = command as? any CommandLineAware {
+                aware.commandLine = arguments
+                command = aware
+            }
             if let command = command as? any ConsoleCommand {
                 try await command.run(console)
             } else {
@@ -44,6 +48,12 @@ public struct Usergraph: ParsableCommand {
 /// A command that runs with a console (every command but the groups).
 protocol ConsoleCommand: ParsableCommand {
     func run(_ console: Console) async throws
+}
+
+/// A command that reads its own command line too, where the order of its options means
+/// something ArgumentParser does not keep (which `--food` a `--kcal` follows).
+protocol CommandLineAware: ParsableCommand {
+    var commandLine: [String] { get set }
 }
 
 /// Options every command that works on a site shares.

@@ -129,7 +129,7 @@ import Testing
                                createdAt: "2026-11-20", updatedAt: "2026-12-01"))
         #expect(owner.isFilled)
         let show = await cli.run(["owner", "show"], now: Self.now)
-        #expect(show.stdout.contains("Birth date  1994-05-17 (32)"))
+        #expect(show.stdout.contains("Birth date     1994-05-17 (32)"))
         #expect(show.stdout.hasSuffix("The profile is filled.\n"))
     }
 

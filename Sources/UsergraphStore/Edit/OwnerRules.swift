@@ -9,12 +9,20 @@ public struct OwnerInput: Sendable {
     public var birthDate: String?
     /// A path to an image file.
     public var avatar: String?
+    /// Centimetres.
+    public var height: String?
+    /// Kilograms.
+    public var targetWeight: String?
 
-    public init(email: String? = nil, name: String? = nil, sex: String? = nil, birthDate: String? = nil, avatar: String? = nil) {
+    public init(email: String? = nil, name: String? = nil, sex: String? = nil, birthDate: String? = nil, avatar: String? = nil,
+                height: String? = nil, targetWeight: String? = nil) {
         self.email = email; self.name = name; self.sex = sex; self.birthDate = birthDate; self.avatar = avatar
+        self.height = height; self.targetWeight = targetWeight
     }
 
-    public var isEmpty: Bool { email == nil && name == nil && sex == nil && birthDate == nil && avatar == nil }
+    public var isEmpty: Bool {
+        email == nil && name == nil && sex == nil && birthDate == nil && avatar == nil && height == nil && targetWeight == nil
+    }
 }
 
 /// An image that passed the avatar checks, with the store path it will have.
@@ -38,6 +46,8 @@ public struct OwnerChange: Sendable, Equatable {
     var sex: String?
     var birthDate: String?
     var avatar: AvatarImage?
+    var heightCm: Double?
+    var targetWeightKg: Double?
 
     func applied(to owner: Owner) -> Owner {
         var next = owner
@@ -46,6 +56,8 @@ public struct OwnerChange: Sendable, Equatable {
         if let sex { next.sex = sex }
         if let birthDate { next.birthDate = birthDate }
         if let avatar { next.avatar = avatar.storePath }
+        if let heightCm { next.heightCm = heightCm }
+        if let targetWeightKg { next.targetWeightKg = targetWeightKg }
         return next
     }
 }
@@ -56,6 +68,8 @@ public enum OwnerRules {
     /// GitHub's terms start at 13; past 120 the year is a typo.
     static let ages = 13...120
     static let nameLength = 100
+    /// The shortest and the tallest adults on record, rounded out.
+    static let heights = 50.0...272
 
     /// The checked change, or every problem with the input at once (exit 64). Reads the
     /// avatar file, if one is named; nothing else touches the disk.
@@ -96,6 +110,18 @@ public enum OwnerRules {
             switch avatar(at: path) {
             case .success(let image): change.avatar = image
             case .failure(let problem): problems.add(option: "--avatar", problem.reason)
+            }
+        }
+        if let raw = input.height {
+            switch DecimalText.parse(raw, places: 1, range: heights) {
+            case .success(let value): change.heightCm = value
+            case .failure(let problem): problems.add(option: "--height", problem.message)
+            }
+        }
+        if let raw = input.targetWeight {
+            switch DecimalText.parse(raw, places: 2, range: WeightRules.kilograms) {
+            case .success(let value): change.targetWeightKg = value
+            case .failure(let problem): problems.add(option: "--target-weight", problem.message)
             }
         }
         try problems.check()

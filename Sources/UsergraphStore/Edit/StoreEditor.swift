@@ -45,10 +45,12 @@ public struct StoreEditor {
         next.updatedAt = today.iso
         try JSONFile.write(next, to: layout.owner)
         guard let current else { return .created(next) }
-        let fields: [(String, KeyPath<Owner, String?>)] = [
+        let texts: [(String, KeyPath<Owner, String?>)] = [
             ("email", \.email), ("name", \.name), ("sex", \.sex), ("birthDate", \.birthDate), ("avatar", \.avatar),
         ]
-        return .updated(next, changed: fields.filter { current[keyPath: $0.1] != next[keyPath: $0.1] }.map(\.0))
+        let numbers: [(String, KeyPath<Owner, Double?>)] = [("heightCm", \.heightCm), ("targetWeightKg", \.targetWeightKg)]
+        return .updated(next, changed: texts.filter { current[keyPath: $0.1] != next[keyPath: $0.1] }.map(\.0)
+                                         + numbers.filter { current[keyPath: $0.1] != next[keyPath: $0.1] }.map(\.0))
     }
 
     // MARK: weights.json

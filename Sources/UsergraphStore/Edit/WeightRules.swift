@@ -4,25 +4,13 @@ import UsergraphCore
 /// What a body-weight record may hold.
 public enum WeightRules {
     public static let kilograms = 20.0...400.0
-    static let earliestYear = 1900
 
     /// The record to store, or every problem with the input at once (exit 64). Without a
     /// date the record is for `today`.
     public static func validate(kg raw: String, date: String?, today: Day) throws -> WeightRecord {
         var problems = InputProblems()
         let kg = kilograms(raw, problems: &problems)
-        var day = today
-        if let date {
-            if let parsed = Day(iso: date) {
-                if parsed > today { problems.add(option: "--date", Message("errors.weight.future", ["value": date])) }
-                else if parsed.year < earliestYear {
-                    problems.add(option: "--date", Message("errors.weight.tooOld", ["value": date, "year": String(earliestYear)]))
-                }
-                day = parsed
-            } else {
-                problems.add(option: "--date", Message("errors.weight.date", ["value": date]))
-            }
-        }
+        let day = DayText.check(date, today: today, problems: &problems)
         try problems.check()
         guard let kg else { throw UsergraphError(verbatim: "internal: weight input passed checks without a value") }
         return WeightRecord(date: day.iso, kg: kg)

@@ -117,26 +117,10 @@ extension StoreEditor {
 
 /// Finding and filtering recorded workouts, for `workout list` and `workout delete`.
 public enum WorkoutQuery {
-    /// The shortest id prefix `find` accepts: long enough that a typo rarely hits another one.
-    static let shortestPrefix = 4
-
     /// The one workout whose id is `id` or starts with it (at least 4 characters).
     public static func find(_ id: String, in workouts: [Workout]) throws -> Workout {
-        let key = id.trimmingCharacters(in: .whitespaces).lowercased()
-        if let exact = workouts.first(where: { $0.id.lowercased() == key }) { return exact }
-        guard key.count >= shortestPrefix else {
-            throw UsergraphError("errors.workout.shortID", ["id": id], nested: ["count": .count("count.characters", shortestPrefix)],
-                                 kind: .usage)
-        }
-        let matches = workouts.filter { $0.id.lowercased().hasPrefix(key) }
-        guard let first = matches.first else {
-            throw UsergraphError("errors.workout.noID", ["id": id])
-        }
-        guard matches.count == 1 else {
-            throw UsergraphError("errors.workout.ambiguousID", ["id": id, "ids": matches.map(\.id).joined(separator: ", ")],
-                                 nested: ["count": .count("count.workouts", matches.count)], kind: .usage)
-        }
-        return first
+        try RecordID.find(id, in: workouts, id: \.id, messages: RecordID.Messages(
+            short: "errors.workout.shortID", missing: "errors.workout.noID", ambiguous: "errors.workout.ambiguousID", count: "count.workouts"))
     }
 
     /// Newest first; of the same type when `type` is given; starting on days `from`…`to` in the zone.
@@ -151,5 +135,35 @@ public enum WorkoutQuery {
         }
         .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.id < $1.0.id }
         .map(\.0)
+    }
+}
+
+/// Finding a record by its id or the first characters of it, as the lists show them.
+enum RecordID {
+    /// The shortest id prefix accepted: long enough that a typo rarely hits another record.
+    static let shortestPrefix = 4
+
+    /// What is said when an id names no record, or too many: keys of the strings file, named
+    /// whole so the language tests see them.
+    struct Messages {
+        var short: String, missing: String, ambiguous: String
+        /// The plural of the records' noun.
+        var count: String
+    }
+
+    static func find<Record>(_ id: String, in records: [Record], id key: KeyPath<Record, String>, messages: Messages) throws -> Record {
+        let wanted = id.trimmingCharacters(in: .whitespaces).lowercased()
+        if let exact = records.first(where: { $0[keyPath: key].lowercased() == wanted }) { return exact }
+        guard wanted.count >= shortestPrefix else {
+            throw UsergraphError(messages.short, ["id": id], nested: ["count": .count("count.characters", shortestPrefix)],
+                                 kind: .usage)
+        }
+        let matches = records.filter { $0[keyPath: key].lowercased().hasPrefix(wanted) }
+        guard let first = matches.first else { throw UsergraphError(messages.missing, ["id": id]) }
+        guard matches.count == 1 else {
+            throw UsergraphError(messages.ambiguous, ["id": id, "ids": matches.map { $0[keyPath: key] }.joined(separator: ", ")],
+                                 nested: ["count": .count(messages.count, matches.count)], kind: .usage)
+        }
+        return first
     }
 }
