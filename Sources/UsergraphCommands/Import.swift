@@ -6,11 +6,12 @@ import UsergraphStore
 
 struct Import: ConsoleCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Imports workouts, weights and steps from exports: Apple Health, Strava, GPX, TCX and FIT files.",
+        abstract: "Imports workouts, weights, steps and meals from exports: Apple Health, Strava, GPX, TCX, FIT and nutrition CSV files.",
         discussion: """
             Each PATH is a file or a folder; its kind is recognised from its content: an Apple Health \
             export (export.zip, the apple_health_export folder or export.xml), a Strava bulk export \
-            (its zip or folder, or activities.csv), GPX, TCX and FIT files (.fit.gz too), or folders \
+            (its zip or folder, or activities.csv), a MyFitnessPal-style nutrition CSV (Date, Meal, \
+            Calories columns), GPX, TCX and FIT files (.fit.gz too), or folders \
             of them. Importing the same files again adds nothing, and an activity that two exports \
             describe is recorded once. A file that cannot be read stops the import before anything \
             is written (exit 1).

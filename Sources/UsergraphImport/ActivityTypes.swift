@@ -56,6 +56,8 @@ enum ActivityTypes {
             found = strava[trimmed]
         case .gpx, .tcx:
             found = gpsFiles[trimmed.lowercased()]
+        case .myFitnessPal:
+            found = nil  // a nutrition diary holds no activities
         }
         return found ?? readable(trimmed)
     }

@@ -8,6 +8,8 @@ public struct ImportedContents: Sendable {
     public var weights: [ImportedWeight] = []
     public var steps: [ImportedSteps] = []
     public var nutrients: [ImportedNutrient] = []
+    /// Meals of a nutrition diary (a MyFitnessPal-style CSV).
+    public var meals: [ImportedMeal] = []
     /// Files that are none of the kinds usergraph reads (the first is named in the summary).
     public var notUnderstood: [String] = []
     public var files = 0
@@ -15,7 +17,8 @@ public struct ImportedContents: Sendable {
 
 /// Reads the exports at the paths a person gives, each recognised by its content, not only
 /// its name: an Apple Health export (zip, folder or `export.xml`), a Strava bulk export (zip
-/// or folder with `activities.csv`, or that file alone), GPX, TCX and FIT files (`.fit.gz`
+/// or folder with `activities.csv`, or that file alone), a MyFitnessPal-style nutrition CSV,
+/// GPX, TCX and FIT files (`.fit.gz`
 /// too), or folders of them. Every file is untrusted: sizes are capped, archives are checked
 /// for entries that escape their folder or expand beyond reason, and nothing is written but
 /// a temporary copy of a zipped `export.xml`, in a folder of our own that is removed after.
@@ -72,6 +75,8 @@ public struct ExportReader: Sendable {
             contents.weights.removeAll { $0.time < since }
             contents.steps.removeAll { $0.start < since }
             contents.nutrients.removeAll { $0.time < since }
+            // A diary's meal has a day, no instant: it goes when its whole day is before `since`.
+            contents.meals.removeAll { Date(timeIntervalSince1970: Double($0.day.adding(days: 1).number) * 86_400) <= since }
         }
         return contents
     }
@@ -86,7 +91,7 @@ public struct ExportReader: Sendable {
     // MARK: Kinds
 
     enum Kind: Equatable {
-        case appleHealth, strava, gpx, tcx, fit, gzip, zip
+        case appleHealth, strava, nutritionCSV, gpx, tcx, fit, gzip, zip
     }
 
     /// The kind of a file from its first bytes.
@@ -99,8 +104,9 @@ public struct ExportReader: Sendable {
         if text.contains("<HealthData") || text.contains("<!DOCTYPE HealthData") { return .appleHealth }
         if text.contains("<TrainingCenterDatabase") { return .tcx }
         if text.contains("<gpx") { return .gpx }
-        if let firstLine = text.split(separator: "\n", maxSplits: 1).first, firstLine.contains("Activity ID"), firstLine.contains("Activity Type") {
-            return .strava
+        if let firstLine = text.split(separator: "\n", maxSplits: 1).first {
+            if firstLine.contains("Activity ID"), firstLine.contains("Activity Type") { return .strava }
+            if NutritionCSVReader.isHeader(firstLine) { return .nutritionCSV }
         }
         return nil
     }
@@ -172,6 +178,7 @@ public struct ExportReader: Sendable {
             contents.activities += fit.activities
             contents.weights += fit.weights
         case .strava: contents.activities += try StravaReader.read(data)
+        case .nutritionCSV: contents.meals += try NutritionCSVReader.read(data)
         case .gzip:
             // `.fit.gz`, `.gpx.gz`, `.tcx.gz` as Strava and Garmin exports hold them; unpacked
             // under the same caps as a FIT file's (size, and ratio to the packed size).

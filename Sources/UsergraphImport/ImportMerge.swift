@@ -206,6 +206,44 @@ public struct ImportMerge {
         return (result, counts)
     }
 
+    /// A diary's meals (one food each, the meal's totals): rows of the same day and meal name
+    /// are one meal. A meal already imported from the diary is skipped when it is the same,
+    /// and replaced when the diary now says otherwise (the meal was edited there), so the
+    /// store follows the diary without doubling it.
+    func diaryMeals(_ stored: [Meal], adding incoming: [ImportedMeal], from source: ImportSource) -> (meals: [Meal], counts: Counts) {
+        var grouped: [String: Meal] = [:]
+        var order: [String] = []
+        for row in incoming {
+            let recordSource = RecordSource(kind: source.rawValue, id: String(SHA256.hex(row.sourceID).prefix(16)))
+            if grouped[recordSource.id] == nil {
+                order.append(recordSource.id)
+                grouped[recordSource.id] = Meal(id: Self.uuid(recordSource.kind + ":" + recordSource.id), date: row.day.iso, kind: row.kind,
+                                                time: row.time, foods: [], source: recordSource)
+            }
+            grouped[recordSource.id]?.foods.append(row.food)
+        }
+        var result = stored
+        var counts = Counts()
+        let index = Dictionary(stored.enumerated().compactMap { offset, meal in meal.source.map { ($0, offset) } }, uniquingKeysWith: { first, _ in first })
+        for id in order {
+            guard let meal = grouped[id], let source = meal.source else { continue }
+            if let at = index[source] {
+                if result[at].foods == meal.foods && result[at].time == meal.time {
+                    counts.skipped += 1
+                    continue
+                }
+                result[at].foods = meal.foods
+                result[at].time = meal.time
+                counts.added += 1
+            } else {
+                result.append(meal)
+                counts.added += 1
+            }
+        }
+        result.sort { ($0.date, $0.time ?? "") < ($1.date, $1.time ?? "") }
+        return (result, counts)
+    }
+
     /// The calendar day of a moment, in the offset the file gave, else the site's zone.
     func day(_ time: Date, _ utcOffset: Int?) -> String {
         Day(time, in: utcOffset.flatMap { TimeZone(secondsFromGMT: $0) } ?? zone).iso

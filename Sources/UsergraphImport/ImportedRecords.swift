@@ -1,9 +1,11 @@
 import Foundation
+import UsergraphCore
 
 /// Where an imported record came from, as the store's `source.kind` writes it.
 public enum ImportSource: String, Sendable, Codable, CaseIterable {
     case appleHealth = "apple-health"
     case gpx, tcx, fit, strava
+    case myFitnessPal = "myfitnesspal"
 }
 
 /// An activity as an export file describes it: what every reader produces, before the import
@@ -80,6 +82,18 @@ public struct ImportedNutrient: Sendable, Equatable {
         self.nutrient = nutrient; self.amount = amount; self.time = time; self.utcOffset = utcOffset
         self.correlation = correlation; self.food = food
     }
+}
+
+/// A meal as a nutrition diary writes it: a day, a kind and the meal's totals as one food.
+public struct ImportedMeal: Sendable, Equatable {
+    public var day: Day
+    public var kind: String
+    /// `HH:MM`, where the diary gives one.
+    public var time: String?
+    public var food: Food
+    /// The day and the diary's meal name: one meal of a diary each, whatever its numbers, so a
+    /// re-export with an edited meal replaces it.
+    public var sourceID: String
 }
 
 /// Why a file cannot be imported: a key of the strings files (`errors.import.…`) and its

@@ -34,8 +34,10 @@ public enum StoreImport {
         summary.steps = steps.counts
 
         let storedMeals = try JSONFile.read([Meal].self, at: layout.meals) ?? []
-        let meals = merge.meals(storedMeals, adding: contents.nutrients, from: .appleHealth)
-        summary.meals = meals.counts
+        let healthMeals = merge.meals(storedMeals, adding: contents.nutrients, from: .appleHealth)
+        let meals = merge.diaryMeals(healthMeals.meals, adding: contents.meals, from: .myFitnessPal)
+        summary.meals = ImportMerge.Counts(added: healthMeals.counts.added + meals.counts.added,
+                                           skipped: healthMeals.counts.skipped + meals.counts.skipped)
 
         guard !dryRun else { return summary }
         if meals.meals != storedMeals { try JSONFile.write(meals.meals, to: layout.meals) }
