@@ -128,7 +128,7 @@ import Testing
         #expect(left?.count == 1)
         #expect(left?.first?["mood"] as? String == "good")
         #expect((left?.first?["source"] as? [String: String])?["kind"] == "apple-health")
-        #expect(((left?.first?["foods"] as? [[String: Any]])?.first?["salt"]) == nil, "a food keeps only the contract's fields")
+        #expect(((left?.first?["foods"] as? [[String: Any]])?.first?["salt"]) as? Int == 2, "a food keeps the fields usergraph does not know")
         let added = await cli.run(["meal", "add", "--kind", "snack", "--food", "Tea", "--kcal", "2", "--yes"], now: Self.now)
         #expect(added.status != 0, "meal add takes no --yes")
         let missing = await cli.run(["meal", "delete", "zzzz", "--yes"], now: Self.now)

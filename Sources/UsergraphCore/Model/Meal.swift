@@ -41,7 +41,8 @@ public struct Meal: Codable, Sendable, Equatable {
     }
 }
 
-/// A food of a meal: its energy, and grams of it and of its macros where known.
+/// A food of a meal: its energy, and grams of it and of its macros where known. Like a record,
+/// it keeps the fields usergraph does not know (`salt`, `fiber` written by another tool).
 public struct Food: Codable, Sendable, Equatable {
     public var name: String
     public var kcal: Double
@@ -49,8 +50,33 @@ public struct Food: Codable, Sendable, Equatable {
     public var protein: Double?
     public var fat: Double?
     public var carbs: Double?
+    public var unknown = UnknownFields()
 
     public init(name: String, kcal: Double, grams: Double? = nil, protein: Double? = nil, fat: Double? = nil, carbs: Double? = nil) {
         self.name = name; self.kcal = kcal; self.grams = grams; self.protein = protein; self.fat = fat; self.carbs = carbs
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, kcal, grams, protein, fat, carbs }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        kcal = try c.decode(Double.self, forKey: .kcal)
+        grams = try c.decodeIfPresent(Double.self, forKey: .grams)
+        protein = try c.decodeIfPresent(Double.self, forKey: .protein)
+        fat = try c.decodeIfPresent(Double.self, forKey: .fat)
+        carbs = try c.decodeIfPresent(Double.self, forKey: .carbs)
+        unknown = try UnknownFields(from: decoder, known: CodingKeys.allCases)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(kcal, forKey: .kcal)
+        try c.encodeIfPresent(grams, forKey: .grams)
+        try c.encodeIfPresent(protein, forKey: .protein)
+        try c.encodeIfPresent(fat, forKey: .fat)
+        try c.encodeIfPresent(carbs, forKey: .carbs)
+        try unknown.encode(to: encoder)
     }
 }

@@ -152,11 +152,13 @@ public enum StatsText {
         out += sentence(today + " " + stepsToday + " " + s.text("report.workoutsToday", ["workouts": s.plural("count.workouts", workouts)]), style: style, width: width)
         if let average = n.average7 {
             let energy = StatisticsCharts.MacroEnergy(n.macros7)
-            out += sentence(s.text("report.week", ["average": f.number(average), "burned": f.number(n.burned7),
-                                               "balance": f.signed(Double(n.balance7), places: 0)])
-                        + (energy.total > 0 ? " " + s.text("report.macros", [
-                            "protein": f.number(energy.percent(energy.protein)), "fat": f.number(energy.percent(energy.fat)),
-                            "carbs": f.number(energy.percent(energy.carbs))]) : ""), style: style, width: width)
+            let week = s.text("report.week", ["average": f.number(average), "burned": f.number(n.burned7),
+                                              "balance": f.signed(Double(n.balance7), places: 0)])
+            let macros = energy.total > 0
+                ? " " + s.text("report.macros", ["protein": f.number(energy.percent(energy.protein)),
+                                                 "fat": f.number(energy.percent(energy.fat)), "carbs": f.number(energy.percent(energy.carbs))])
+                : ""
+            out += sentence(week + macros, style: style, width: width)
         } else {
             out += sentence(s.text("report.noMealsWeek", ["burned": f.number(n.burned7)]), style: style, width: width)
         }
