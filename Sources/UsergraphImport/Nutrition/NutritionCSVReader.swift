@@ -29,11 +29,7 @@ enum NutritionCSVReader {
         var line = 1
         while let row = try rows.next() {
             line += 1
-            func field(_ index: Int?) -> String? {
-                guard let index, index < row.count else { return nil }
-                let text = row[index].trimmingCharacters(in: .whitespaces)
-                return text.isEmpty ? nil : text
-            }
+            func field(_ index: Int?) -> String? { CSVRows.field(index, of: row) }
             if row.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }  // a blank line
             guard let dayText = field(date), let day = Day(iso: dayText) else {
                 throw ImportProblem("errors.import.nutrition.date", ["line": String(line), "value": field(date) ?? ""])

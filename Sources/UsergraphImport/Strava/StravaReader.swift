@@ -23,11 +23,7 @@ enum StravaReader {
         var line = 1
         while let row = try rows.next() {
             line += 1
-            func field(_ index: Int?) -> String? {
-                guard let index, index < row.count else { return nil }
-                let text = row[index].trimmingCharacters(in: .whitespaces)
-                return text.isEmpty ? nil : text
-            }
+            func field(_ index: Int?) -> String? { CSVRows.field(index, of: row) }
             guard let activityID = field(id), let started = field(date).flatMap(Self.date),
                   let seconds = field(elapsed).flatMap(Double.init), seconds >= 0 else {
                 throw ImportProblem("errors.import.strava.row", ["line": String(line)])
@@ -85,6 +81,13 @@ struct CSVRows {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a byte-order mark
         self.bytes = bytes
+    }
+
+    /// The trimmed text of a row's column, or nil when the row is short or the field empty.
+    static func field(_ index: Int?, of row: [String]) -> String? {
+        guard let index, index < row.count else { return nil }
+        let text = row[index].trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : text
     }
 
     mutating func next() throws -> [String]? {
