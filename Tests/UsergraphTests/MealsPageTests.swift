@@ -62,6 +62,14 @@ import Testing
         #expect(page.contains("200 g"))
     }
 
+    @Test func aMealAfterTheAsOfDayIsLeftOutAsEverywhere() throws {
+        let meals = #"[{"id": "a", "date": "2026-11-20", "kind": "lunch", "foods": [{"name": "Today's soup", "kcal": 250}]}, {"id": "b", "date": "2026-11-21", "kind": "lunch", "foods": [{"name": "Tomorrow's soup", "kcal": 250}]}]"#
+        let page = try Self.read(try Self.build(["meals.json": meals]) + "/meals/index.html")
+        #expect(page.contains("Today&#39;s soup") || page.contains("Today’s soup") || page.contains("Today's soup"))
+        #expect(!page.contains("Tomorrow"))
+        #expect(page.contains("1 meal over 1 day."))
+    }
+
     @Test func foodNamesAreText() throws {
         let meals = #"[{"id": "x", "date": "2026-11-20", "kind": "lunch", "foods": [{"name": "<script>alert(1)</script> *soup* [x](javascript:y)", "kcal": 1}]}]"#
         let page = try Self.read(try Self.build(["meals.json": meals]) + "/meals/index.html")

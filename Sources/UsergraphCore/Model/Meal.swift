@@ -12,6 +12,9 @@ public struct Meal: Codable, Sendable, Equatable {
     public var source: RecordSource?
     public var unknown = UnknownFields()
 
+    /// The kinds a meal may be, in the order of a day.
+    public static let kinds = ["breakfast", "lunch", "dinner", "snack"]
+
     public init(id: String, date: String, kind: String, time: String? = nil, foods: [Food], source: RecordSource? = nil) {
         self.id = id; self.date = date; self.kind = kind; self.time = time; self.foods = foods; self.source = source
     }

@@ -14,7 +14,7 @@ enum MealsPage {
     }
 
     static func sources(_ site: SiteData) -> [PageSource] {
-        let days = mealDays(site.snapshot.meals)
+        let days = mealDays(site.snapshot.meals, through: site.asOf)
         let stepsByDay = Dictionary(site.snapshot.steps.compactMap { record in Day(iso: record.date).map { ($0.number, record.steps) } },
                                     uniquingKeysWith: { _, later in later })
         let pageCount = max(1, (days.count + daysPerPage - 1) / daysPerPage)
@@ -25,12 +25,13 @@ enum MealsPage {
         }
     }
 
-    /// Days with meals, newest first; a meal whose date does not parse belongs to no day. Within
-    /// a day, meals with a time come in time order, then those without in the order of their kind.
-    static func mealDays(_ meals: [Meal]) -> [MealDay] {
+    /// Days with meals up to the as-of day (as everywhere, what comes after it is left out),
+    /// newest first; a meal whose date does not parse belongs to no day. Within a day, meals with
+    /// a time come in time order, then those without in the order of their kind.
+    static func mealDays(_ meals: [Meal], through asOf: Day) -> [MealDay] {
         var byDay: [Int: [Meal]] = [:]
         for meal in meals {
-            guard let day = Day(iso: meal.date) else { continue }
+            guard let day = Day(iso: meal.date), day <= asOf else { continue }
             byDay[day.number, default: []].append(meal)
         }
         return byDay.keys.sorted(by: >).map { number in
@@ -44,10 +45,8 @@ enum MealsPage {
     /// Sort key within a day: timed meals by time, then untimed ones by kind, then file order.
     private static func order(_ meal: Meal, _ index: Int) -> (Int, String, Int, Int) {
         if let time = meal.time { return (0, time, 0, index) }
-        return (1, "", kinds.firstIndex(of: meal.kind) ?? kinds.count, index)
+        return (1, "", Meal.kinds.firstIndex(of: meal.kind) ?? Meal.kinds.count, index)
     }
-
-    static let kinds = ["breakfast", "lunch", "dinner", "snack"]
 
     static func context(_ site: SiteData, days: [MealDay], stepsByDay: [Int: Int], number: Int, pageCount: Int) -> [String: Any] {
         let page = SitePath.mealsPage(number)
@@ -56,7 +55,7 @@ enum MealsPage {
         var context: [String: Any] = [
             "links": Links.context(from: page),
             "hasData": !days.isEmpty,
-            "count": v.number(site.snapshot.meals.count),
+            "count": v.number(days.reduce(0) { $0 + $1.meals.count }),
             "dayCount": v.number(days.count),
             "statistics": page.link(to: .statistics),
             "days": slice.map { dayContext($0, steps: stepsByDay[$0.day.number], site: site) },

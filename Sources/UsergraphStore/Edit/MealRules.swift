@@ -32,7 +32,6 @@ public struct FoodInput: Sendable, Equatable {
 
 /// What a meal may hold.
 public enum MealRules {
-    public static let kinds = ["breakfast", "lunch", "dinner", "snack"]
     static let kcal = 0.0...10_000
     static let grams = 0.0...5000
     static let macro = 0.0...1000
@@ -91,7 +90,7 @@ public enum MealRules {
         var problems = InputProblems()
         let today = Day(now, in: zone)
         let kind = input.kind.trimmingCharacters(in: .whitespaces).lowercased()
-        if !kinds.contains(kind) { problems.add(option: "--kind", Message("errors.meal.kind", ["value": input.kind])) }
+        if !Meal.kinds.contains(kind) { problems.add(option: "--kind", Message("errors.meal.kind", ["value": input.kind])) }
 
         let day = DayText.check(input.date, today: today, problems: &problems)
         var time: String?
