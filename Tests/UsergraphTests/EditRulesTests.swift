@@ -136,6 +136,13 @@ import Testing
             #expect(throws: UsergraphError.self, "\(bad)") { try WeightRules.validate(kg: bad, date: nil, today: today) }
         }
         #expect(throws: UsergraphError.self) { try WeightRules.validate(kg: "70", date: "2026-11-21", today: today) }
+        // One reader for every typed number; a weight says its problems in kilograms.
+        for (raw, key) in [("-70", "errors.weight.kg"), ("72.", "errors.weight.kg"), ("72.456", "errors.weight.decimals"),
+                           ("1000", "errors.weight.range")] {
+            var problems = InputProblems()
+            #expect(WeightRules.kilograms(raw, problems: &problems) == nil)
+            #expect(problems.lines.first?.description.contains(Message(key, ["value": raw, "min": "20", "max": "400"]).description) == true, "\(raw)")
+        }
         #expect([72.4, 76, 72.45].map(WeightRules.format) == ["72.4", "76.0", "72.45"])
     }
 

@@ -164,7 +164,10 @@ import Testing
         let bad = await cli.run(["owner", "set", "--height", "20", "--target-weight", "abc"], now: Self.now)
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--height: 20 is not plausible; it must be from 50 to 272."))
-        #expect(bad.stderr.contains("--target-weight: `abc` is not a number"))
+        // The target is a weight: it is read, and its problems said, as `weight add` says them.
+        #expect(bad.stderr.contains("--target-weight: `abc` is not a weight in kilograms like 72.4."))
+        let decimals = await cli.run(["owner", "set", "--target-weight", "68,125"], now: Self.now)
+        #expect(decimals.status == 64 && decimals.stderr.contains("--target-weight: `68,125` has more than two decimals"), "\(decimals.stderr)")
         #expect(FolderSnapshot(cli.site + "/Store") == before)
         let good = await cli.run(["owner", "set", "--height", "168,5", "--target-weight", "68"], now: Self.now)
         #expect(good.status == 0 && good.stdout.contains("heightCm, targetWeightKg"), "\(good.stdout)")

@@ -119,10 +119,7 @@ public enum OwnerRules {
             }
         }
         if let raw = input.targetWeight {
-            switch DecimalText.parse(raw, places: 2, range: WeightRules.kilograms) {
-            case .success(let value): change.targetWeightKg = value
-            case .failure(let problem): problems.add(option: "--target-weight", problem.message)
-            }
+            change.targetWeightKg = WeightRules.kilograms(raw, option: "--target-weight", problems: &problems)
         }
         try problems.check()
         return change

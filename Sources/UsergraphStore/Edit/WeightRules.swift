@@ -16,25 +16,23 @@ public enum WeightRules {
         return WeightRecord(date: day.iso, kg: kg)
     }
 
-    /// Kilograms with at most two decimals, a point or a comma before them (`72.4`, `72,45`).
-    static func kilograms(_ raw: String, problems: inout InputProblems) -> Double? {
-        let text = raw.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              parts[0].count <= 3, let value = Double(text)
-        else {
-            problems.add(option: "KG", Message("errors.weight.kg", ["value": raw]))
+    /// Kilograms with at most two decimals, a point or a comma before them (`72.4`, `72,45`):
+    /// the shared reader of typed numbers, with the words of a weight. `owner set
+    /// --target-weight` takes the same.
+    static func kilograms(_ raw: String, option: String = "KG", problems: inout InputProblems) -> Double? {
+        switch DecimalText.parse(raw, places: 2, range: kilograms) {
+        case .success(let value):
+            return value
+        case .failure(let problem):
+            let message = switch problem.fault {
+            case .notANumber, .negative: Message("errors.weight.kg", ["value": raw])
+            case .decimals: Message("errors.weight.decimals", ["value": raw])
+            case .range: Message("errors.weight.range", ["value": raw, "min": String(Int(kilograms.lowerBound)),
+                                                         "max": String(Int(kilograms.upperBound))])
+            }
+            problems.add(option: option, message)
             return nil
         }
-        if parts.count == 2, parts[1].count > 2 {
-            problems.add(option: "KG", Message("errors.weight.decimals", ["value": raw]))
-            return nil
-        }
-        guard kilograms.contains(value) else {
-            problems.add(option: "KG", Message("errors.weight.range", ["value": raw, "min": String(Int(kilograms.lowerBound)), "max": String(Int(kilograms.upperBound))]))
-            return nil
-        }
-        return value
     }
 
     /// The same in a sentence, with the language's decimal mark (`72,45`).
