@@ -79,6 +79,22 @@ import Testing
         }
     }
 
+    @Test func anAddKeepsAnImportedMealsSourceAndUnknownFields() async throws {
+        let stored = #"[{"id": "aaaa1111-0000-4000-8000-000000000001", "date": "2026-11-19", "kind": "dinner", "time": "19:00", "foods": [{"name": "Fish", "kcal": 300, "salt": 2}], "mood": "good", "source": {"kind": "myfitnesspal", "id": "2026-11-19 Dinner"}}]"#
+        let cli = try Self.site(["meals.json": stored])
+        defer { cli.remove() }
+        let run = await cli.run(["meal", "add", "--kind", "breakfast", "--time", "08:00", "--food", "Oats", "--kcal", "150"], now: Self.now)
+        #expect(run.status == 0, "\(run.stderr)")
+        let all = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: cli.site + "/Store/meals.json"))) as? [[String: Any]]
+        #expect(all?.count == 2)
+        let imported = try #require(all?.first { $0["id"] as? String == "aaaa1111-0000-4000-8000-000000000001" })
+        #expect(imported["mood"] as? String == "good" && imported["time"] as? String == "19:00")
+        #expect(imported["source"] as? [String: String] == ["kind": "myfitnesspal", "id": "2026-11-19 Dinner"])
+        #expect((imported["foods"] as? [[String: Any]])?.first?["salt"] as? Int == 2)
+        let typed = try #require(all?.first { $0["id"] as? String != "aaaa1111-0000-4000-8000-000000000001" })
+        #expect(typed["source"] == nil, "a typed meal has no source")
+    }
+
     @Test func aRussianDecimalIsANumber() async throws {
         let cli = try Self.site()
         defer { cli.remove() }
