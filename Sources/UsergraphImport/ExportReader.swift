@@ -30,7 +30,7 @@ public struct ExportReader: Sendable {
     /// Where a zipped Apple Health export is unpacked to be streamed.
     public var scratch: String
 
-    /// A GPX, TCX or FIT file, or a Strava CSV, is read whole: beyond this it is refused.
+    /// A GPX, TCX or FIT file, or a Strava or nutrition CSV, is read whole: beyond this it is refused.
     static let fileLimit = 512 << 20
     /// A zip entry may expand to this many times its compressed size (text compresses ~10–20×).
     static let ratioLimit: UInt64 = 200
@@ -63,7 +63,7 @@ public struct ExportReader: Sendable {
             if isFolder.boolValue {
                 try readFolder(path, into: &contents, progress: report)
             } else {
-                try readFile(path, into: &contents, progress: report)
+                try readFile(path, into: &contents, progress: report, given: true)
             }
             done += size
             progress(done, total)
@@ -113,7 +113,9 @@ public struct ExportReader: Sendable {
 
     // MARK: Files and folders
 
-    func readFile(_ path: String, into contents: inout ImportedContents, progress: @escaping @Sendable (Int64) -> Void) throws {
+    /// `given`: the path was named on the command line, not found in a folder.
+    func readFile(_ path: String, into contents: inout ImportedContents, progress: @escaping @Sendable (Int64) -> Void,
+                  given: Bool = false) throws {
         let head = try Self.head(of: path)
         contents.files += 1
         switch Self.kind(of: head) {
@@ -129,9 +131,21 @@ public struct ExportReader: Sendable {
         case let kind?:
             let data = try Self.contents(of: path)
             try wrap(path) { try read(data, kind: kind, name: path, into: &contents) }
+        case nil where given && path.lowercased().hasSuffix(".csv"):
+            // A CSV named on its own is meant to be read: say which columns would make it one.
+            // In a folder or zip (MyFitnessPal's holds Measurement- and Exercise-Summary too) it
+            // is only counted as not understood.
+            try wrap(path) { throw ImportProblem("errors.import.csv.unknown", ["header": Self.firstLine(head)]) }
         case nil:
             contents.notUnderstood.append(path)
         }
+    }
+
+    /// A text's first line, without a byte-order mark, cut to 100 characters.
+    static func firstLine(_ head: [UInt8]) -> String {
+        let text = String(decoding: head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head, as: UTF8.self)
+        let line = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return line.count > 100 ? String(line.prefix(100)) + "…" : line
     }
 
     /// An unzipped Apple Health export or Strava export is read as a whole (its `export.xml` /

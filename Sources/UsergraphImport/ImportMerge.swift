@@ -207,8 +207,9 @@ public struct ImportMerge {
     }
 
     /// A diary's meals (one food each, the meal's totals): rows of the same day and meal name
-    /// are one meal. A meal already imported from the diary is skipped when it is the same,
-    /// and replaced when the diary now says otherwise (the meal was edited there), so the
+    /// are one meal (an export with a `Time` column writes a row per entry), at the earliest
+    /// time its rows give. A meal already imported from the diary is skipped when it is the
+    /// same, and replaced when the diary now says otherwise (the meal was edited there), so the
     /// store follows the diary without doubling it.
     func diaryMeals(_ stored: [Meal], adding incoming: [ImportedMeal], from source: ImportSource) -> (meals: [Meal], counts: Counts) {
         var grouped: [String: Meal] = [:]
@@ -221,6 +222,9 @@ public struct ImportMerge {
                                                 time: row.time, foods: [], source: recordSource)
             }
             grouped[recordSource.id]?.foods.append(row.food)
+            if let time = row.time, grouped[recordSource.id]?.time.map({ time < $0 }) ?? true {
+                grouped[recordSource.id]?.time = time  // `HH:MM`: text order is time order
+            }
         }
         var result = stored
         var counts = Counts()

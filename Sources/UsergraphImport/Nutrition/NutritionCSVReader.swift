@@ -2,18 +2,23 @@ import Foundation
 import UsergraphCore
 
 /// A MyFitnessPal-style nutrition export ("Nutrition Summary": Reports → Export): one row per
-/// meal of a day, with its totals. MyFitnessPal writes `Date,Meal,Time,Calories,Fat (g),
-/// Saturated Fat,…,Carbohydrates (g),Fiber,Sugar,Protein (g),…,Note`; other apps that copy it
-/// keep `Date`, `Meal` and `Calories`. Columns are found by name, whatever their order and
-/// case, with or without a unit in parentheses; the others are left alone. The rows name no
-/// food, so each meal holds one food named after the diary, with the row's numbers.
+/// meal of a day, with its totals. MyFitnessPal writes `Date,Meal,Calories,Fat (g),Saturated
+/// Fat,…,Carbohydrates (g),Fiber,Sugar,Protein (g),Vitamin A,…,Iron,Note`, some exports with a
+/// `Time` column after `Meal` (`10:00 AM`, often empty) and then one row per diary entry, so
+/// several rows of one day and meal; other apps that copy it keep `Date`, `Meal` and
+/// `Calories`. Columns are found by name, whatever their order and case, with or without a
+/// unit in parentheses; the others are left alone. The rows name no food, so each row is one
+/// food named after the diary, with the row's numbers, and the rows of one day and meal one
+/// meal (`ImportMerge.diaryMeals`).
 enum NutritionCSVReader {
     /// The food a row becomes: the diary's totals, not a food anyone would name.
     static let foodName = "MyFitnessPal"
 
-    /// True when a CSV's first line is such a header (`Date`, `Meal` and `Calories` among its columns).
+    /// True when a CSV's first line is such a header (`Date`, `Meal` and `Calories` among its
+    /// columns, quoted or not).
     static func isHeader(_ line: Substring) -> Bool {
-        let names = Set(line.split(separator: ",").map { Columns.normalized(String($0)) })
+        var rows = CSVRows(Data(line.utf8))
+        let names = Set(((try? rows.next()) ?? []).map(Columns.normalized))
         return names.isSuperset(of: ["date", "meal", "calories"])
     }
 
@@ -26,13 +31,12 @@ enum NutritionCSVReader {
         }
         let time = columns["time"], fat = columns["fat"], protein = columns["protein"], carbs = columns["carbohydrates"] ?? columns["carbs"]
         var meals: [ImportedMeal] = []
-        var line = 1
         while let row = try rows.next() {
-            line += 1
+            let line = rows.line
             func field(_ index: Int?) -> String? { CSVRows.field(index, of: row) }
             if row.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }  // a blank line
             guard let dayText = field(date), let day = Day(iso: dayText) else {
-                throw ImportProblem("errors.import.nutrition.date", ["line": String(line), "value": field(date) ?? ""])
+                throw ImportProblem("errors.import.nutrition.date", ["line": String(line), "column": header[date], "value": field(date) ?? ""])
             }
             guard let mealName = field(meal) else { throw ImportProblem("errors.import.nutrition.meal", ["line": String(line)]) }
             func amount(_ index: Int?, _ name: String, required: Bool = false) throws -> Double? {

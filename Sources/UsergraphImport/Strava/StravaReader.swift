@@ -20,9 +20,8 @@ enum StravaReader {
         let moving = columns.first("Moving Time")
         let calories = columns.first("Calories")
         var activities: [ImportedActivity] = []
-        var line = 1
         while let row = try rows.next() {
-            line += 1
+            let line = rows.line
             func field(_ index: Int?) -> String? { CSVRows.field(index, of: row) }
             guard let activityID = field(id), let started = field(date).flatMap(Self.date),
                   let seconds = field(elapsed).flatMap(Double.init), seconds >= 0 else {
@@ -76,6 +75,10 @@ enum StravaReader {
 struct CSVRows {
     private let bytes: [UInt8]
     private var index = 0
+    /// The file's line on which the row `next()` last returned starts (1 for the header): a
+    /// quoted field's line breaks count, so a message names the line an editor shows.
+    private(set) var line = 0
+    private var lineAtIndex = 1
 
     init(_ data: Data) {
         var bytes = [UInt8](data)
@@ -92,12 +95,14 @@ struct CSVRows {
 
     mutating func next() throws -> [String]? {
         guard index < bytes.count else { return nil }
+        line = lineAtIndex
         var fields: [String] = []
         var field: [UInt8] = []
         var quoted = false
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
+            if byte == UInt8(ascii: "\n") { lineAtIndex += 1 }
             if quoted {
                 if byte == UInt8(ascii: "\"") {
                     if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {

@@ -66,4 +66,60 @@ import Testing
         #expect(run.stderr.contains("line 3 has `lots` in the `Calories` column"), "\(run.stderr)")
         #expect(FolderSnapshot(site + "/Store") == before)
     }
+
+    @Test func rowsOfOneDayAndMealAreOneMealAtItsEarliestTime() async throws {
+        let site = try TestPaths.site(store: [:])
+        let run = await UsergraphCLI.run(["import", Self.folder + "/myfitnesspal-entries-with-time.HANDMADE.csv"], in: site, environment: Self.now)
+        #expect(run.status == 0, "\(run.stderr)")
+        let meals = try #require(try JSONFile.read([Meal].self, at: site + "/Store/meals.json"))
+        #expect(meals.map(\.kind) == ["breakfast", "dinner", "snack"])
+        #expect(meals.map(\.time) == ["07:40", "19:05", "23:30"])
+        #expect(meals.map(\.foods.count) == [2, 3, 1])
+        #expect(meals[0].foods.map(\.kcal) == [95, 310])
+        #expect(meals[1].foods.map(\.protein) == [24, 1, 4.5])
+        let again = await UsergraphCLI.run(["import", Self.folder + "/myfitnesspal-entries-with-time.HANDMADE.csv"], in: site, environment: Self.now)
+        #expect(again.stdout.contains("skipped 3"), "\(again.stdout)")
+    }
+
+    @Test func aQuotedHeaderIsADiaryToo() {
+        #expect(ExportReader.kind(of: Array("\"Date\",\"Meal\",\"Calories\",\"Protein (g)\"\r\n".utf8)) == .nutritionCSV)
+        #expect(ExportReader.kind(of: Array("Date,Weight\r\n2026-11-18,72.4\r\n".utf8)) == nil)
+    }
+
+    @Test func aBadRowIsNamedByTheLineAnEditorShowsAndItsColumn() throws {
+        // The note on line 2 runs over two lines, so the bad date is on line 4, the third row.
+        let text = "Date,Meal,Calories,Note\n2026-11-18,Lunch,600,\"soup,\nthen tea\"\n18.11.2026,Dinner,700,\n"
+        #expect(throws: ImportProblem("errors.import.nutrition.date", ["line": "4", "column": "Date", "value": "18.11.2026"])) {
+            try NutritionCSVReader.read(Data(text.utf8))
+        }
+        let strava = "Activity ID,Activity Date,Activity Type,Elapsed Time,Description\n1,\"Oct 5, 2014, 4:15:21 PM\",Run,1800,\"a\nb\"\n2,never,Run,60,\n"
+        #expect(throws: ImportProblem("errors.import.strava.row", ["line": "4"])) { try StravaReader.read(Data(strava.utf8)) }
+    }
+
+    @Test func aCSVOfOtherColumnsNamedAloneIsRefusedWithTheColumnsExpected() async throws {
+        let site = try TestPaths.site(store: ["meals.json": "[]\n"])
+        let csv = try TestPaths.scratch("other") + "/Measurement-Summary.csv"
+        try TestPaths.write("\u{FEFF}Date,Weight\r\n2026-11-18,72.4\r\n", to: csv)
+        let before = FolderSnapshot(site + "/Store")
+        let run = await UsergraphCLI.run(["import", csv], in: site, environment: Self.now)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Measurement-Summary.csv"), "\(run.stderr)")
+        #expect(run.stderr.contains("its first line is `Date,Weight`"), "\(run.stderr)")
+        #expect(run.stderr.contains("`Date`, `Meal` and `Calories`") && run.stderr.contains("`Activity ID`"), "\(run.stderr)")
+        #expect(FolderSnapshot(site + "/Store") == before)
+    }
+
+    @Test func aMyFitnessPalExportFolderGivesItsMealsAndCountsTheOtherSummaries() async throws {
+        // The unzipped export: File-Export-…/Nutrition-, Measurement- and Exercise-Summary.
+        let export = try TestPaths.scratch("mfp") + "/File-Export-2026-11-18-to-2026-11-19"
+        try FileManager.default.createDirectory(atPath: export, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.diary, toPath: export + "/Nutrition-Summary-2026-11-18-to-2026-11-19.csv")
+        try TestPaths.write("Date,Weight\r\n2026-11-18,72.4\r\n", to: export + "/Measurement-Summary-2026-11-18-to-2026-11-19.csv")
+        try TestPaths.write("Date,Exercise,Type,Exercise Calories,Exercise Minutes,Sets,Reps Per Set,Kilograms,Steps,Note\r\n",
+                            to: export + "/Exercise-Summary-2026-11-18-to-2026-11-19.csv")
+        let site = try TestPaths.site(store: [:])
+        let run = await UsergraphCLI.run(["import", export], in: site, environment: Self.now)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("6 meals") && run.stdout.contains("2 not understood"), "\(run.stdout)")
+    }
 }
