@@ -285,11 +285,12 @@ REQUIRED_AGES = [16, 17, 18, 21, 22, 40, 41, 50, 51, 70]
 # --------------------------------------------------------------------------- nutrition and steps
 
 # Each food: name, kcal per 100 g, protein, fat, carbs per 100 g, a usual portion in grams.
-# None for macros: a food typed with its energy only (as people do for coffee or a cake at work).
+# None for macros: a food typed with its energy only (as people do for coffee or cookies at
+# work). Carbohydrates are those that count for energy, so kcal ≈ 4·protein + 9·fat + 4·carbs.
 FOODS = {
     "breakfast": [("Oatmeal with berries", 110, 3.5, 2.0, 19.0, 250), ("Greek yogurt", 66, 9.0, 2.0, 3.6, 150),
                   ("Scrambled eggs", 150, 10.5, 11.5, 1.5, 150), ("Wholegrain toast", 250, 9.0, 3.5, 43.0, 60),
-                  ("Banana", 89, 1.1, 0.3, 23.0, 120), ("Cottage cheese", 120, 17.0, 5.0, 3.0, 180),
+                  ("Banana", 89, 1.1, 0.3, 20.0, 120), ("Cottage cheese", 120, 17.0, 5.0, 3.0, 180),
                   ("Coffee with milk", None, None, None, None, None)],
     "lunch": [("Chicken breast", 165, 31.0, 3.6, 0.0, 180), ("Brown rice", 112, 2.6, 0.9, 23.0, 180),
               ("Buckwheat", 92, 3.4, 0.6, 20.0, 200), ("Borscht", 50, 2.0, 2.2, 5.5, 300),
@@ -298,38 +299,52 @@ FOODS = {
     "dinner": [("Salmon", 208, 20.0, 13.0, 0.0, 170), ("Baked potatoes", 93, 2.5, 0.1, 21.0, 220),
                ("Roasted vegetables", 60, 1.8, 3.0, 7.0, 200), ("Pasta with tomato sauce", 150, 5.0, 2.5, 27.0, 280),
                ("Beef stew", 140, 14.0, 7.0, 5.0, 250), ("Tofu stir-fry", 120, 8.0, 6.5, 8.0, 280)],
-    "snack": [("Apple", 52, 0.3, 0.2, 14.0, 150), ("Almonds", 579, 21.0, 50.0, 22.0, 30),
+    "snack": [("Apple", 52, 0.3, 0.2, 12.0, 150), ("Almonds", 579, 21.0, 50.0, 22.0, 30),
               ("Protein bar", 350, 30.0, 10.0, 35.0, 60), ("Kefir", 41, 3.4, 1.0, 4.7, 250),
-              ("Dark chocolate", 546, 5.0, 31.0, 61.0, 25), ("Birthday cake", None, None, None, None, None)],
+              ("Dark chocolate", 546, 5.0, 31.0, 61.0, 25), ("Cookies", None, None, None, None, None)],
 }
+ENERGY_ONLY = {"Coffee with milk": [60], "Cookies": [150, 190, 230]}
+FOOD_COUNTS = {"breakfast": [2, 2, 3], "lunch": [2, 3, 3], "dinner": [2, 2, 3], "snack": [1, 1, 2]}
+DAY_KCAL = (1850, 2550)                          # what a day's portions are sized to
 MEAL_TIMES = {"breakfast": (7, 30), "lunch": (13, 0), "dinner": (19, 15), "snack": (16, 30)}
 NO_MEALS_DAY = TODAY - dt.timedelta(days=3)      # a day away from the app: the pages show an empty day
 LATE_SNACK_DAY = TODAY - dt.timedelta(days=1)    # a snack at 23:30 still belongs to its own day
+SKIPPED_MEALS = {TODAY - dt.timedelta(days=8): "breakfast",     # a meal missed now and then
+                 TODAY - dt.timedelta(days=15): "lunch",
+                 TODAY - dt.timedelta(days=24): "dinner"}
 
 
 def make_meals(rng: random.Random) -> list[dict]:
-    """The 30 days ending TODAY: breakfast, lunch and dinner on most days, a snack on most."""
+    """The 30 days ending TODAY: breakfast, lunch and dinner (three days miss one), a snack on most.
+    Each day's portions are sized so the day comes to 1,850-2,550 kcal (a day with a meal
+    skipped has bigger ones, within 1.6 times the usual)."""
     meals = []
     for day in days(TODAY - dt.timedelta(days=29), TODAY):
         if day == NO_MEALS_DAY:
             continue
-        kinds = ["breakfast", "lunch", "dinner"]
-        if rng.random() < 0.1:
-            kinds.remove(rng.choice(kinds))       # a skipped meal now and then
+        target = rng.uniform(*DAY_KCAL)
+        kinds = [kind for kind in ["breakfast", "lunch", "dinner"] if SKIPPED_MEALS.get(day) != kind]
         if rng.random() < 0.75 or day == LATE_SNACK_DAY:
             kinds.append("snack")
+        planned = []                              # (kind, time, [(food, usual grams or fixed kcal)])
         for kind in sorted(kinds, key=lambda k: MEAL_TIMES[k]):
             hour, minute = MEAL_TIMES[kind]
             minute += rng.randrange(-40, 41)
             hour, minute = hour + minute // 60, minute % 60
             time = "23:30" if (kind == "snack" and day == LATE_SNACK_DAY) else f"{hour:02d}:{minute:02d}"
-            count = rng.choice({"breakfast": [1, 2, 2, 3], "lunch": [2, 2, 3], "dinner": [1, 2, 2], "snack": [1]}[kind])
+            chosen = rng.sample(FOODS[kind], rng.choice(FOOD_COUNTS[kind]))
+            planned.append((kind, time, [(food, rng.choice(ENERGY_ONLY[food[0]]) if food[1] is None
+                                          else food[5] * rng.uniform(0.9, 1.3)) for food in chosen]))
+        fixed = sum(amount for _, _, foods in planned for food, amount in foods if food[1] is None)
+        sized = sum(food[1] * amount / 100 for _, _, foods in planned for food, amount in foods if food[1] is not None)
+        scale = min(1.6, max(0.8, (target - fixed) / sized)) if sized else 1.0
+        for kind, time, chosen in planned:
             foods = []
-            for name, per100, protein, fat, carbs, portion in rng.sample(FOODS[kind], min(count, len(FOODS[kind]))):
+            for (name, per100, protein, fat, carbs, _), amount in chosen:
                 if per100 is None:
-                    foods.append({"name": name, "kcal": rng.choice([60, 80, 350]) if name != "Coffee with milk" else 60})
+                    foods.append({"name": name, "kcal": amount})
                     continue
-                grams = round(portion * rng.uniform(1.0, 1.45) / 5) * 5
+                grams = max(5, round(amount * scale / 5) * 5)
                 food = {"name": name, "kcal": round(per100 * grams / 100)}
                 if rng.random() < 0.85:
                     food["grams"] = grams
@@ -337,8 +352,7 @@ def make_meals(rng: random.Random) -> list[dict]:
                 food["fat"] = round(fat * grams / 100, 1)
                 food["carbs"] = round(carbs * grams / 100, 1)
                 foods.append(food)
-            meal = {"id": uuid4(rng), "date": day.isoformat(), "kind": kind, "time": time, "foods": foods}
-            meals.append(meal)
+            meals.append({"id": uuid4(rng), "date": day.isoformat(), "kind": kind, "time": time, "foods": foods})
     return meals
 
 
@@ -356,7 +370,7 @@ def make_steps(rng: random.Random, workouts: list[dict]) -> list[dict]:
         base = rng.gauss(8200 if day.weekday() >= 5 else 7300, 1900)
         if day.isoformat() in active:
             base += rng.uniform(2500, 6000)
-        value = 8432 if day == TODAY else int(min(16000, max(2800, base)))
+        value = 8432 if day == TODAY else int(min(16000, max(3000, base)))
         device = "Apple Watch" if day >= dt.date(2026, 3, 1) else "iPhone"   # the watch came in March
         steps.append({"date": day.isoformat(), "steps": value, "source": {"kind": "apple-health", "id": device}})
     return steps
