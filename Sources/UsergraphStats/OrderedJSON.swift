@@ -212,6 +212,29 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try put(value, key) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try put(value, key) }
 
+    // The contract writes a value it does not have as `null` and never leaves its key out, so
+    // an optional is written even when nil (synthesized encoders would drop it). Every overload
+    // is here because the synthesized code calls the one of the property's type.
+    private mutating func putOrNull(_ value: (some Encodable)?, _ key: Key) throws {
+        if let value { try put(value, key) } else { try encodeNil(forKey: key) }
+    }
+
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try putOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try putOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try putOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try putOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try putOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try putOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try putOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try putOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try putOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try putOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try putOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try putOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try putOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try putOrNull(value, key) }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try putOrNull(value, key) }
+
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {

@@ -1,6 +1,7 @@
 /// The contract of `usergraph stats --json` (DESIGN.md, "Statistics"). Property names are
 /// the JSON keys and their declaration order is the key order, so reordering a property
-/// changes the output.
+/// changes the output. A value it does not have is written `null` (`OrderedJSON` does that for
+/// every optional), never left out.
 public struct StatsReport: Codable, Sendable, Equatable {
     /// `YYYY-MM-DD`.
     public var asOf: String
@@ -124,20 +125,6 @@ public struct WeightSummary: Codable, Sendable, Equatable {
         self.latest = latest; self.change30 = change30; self.change90 = change90
         self.bmi = bmi; self.target = target; self.toTarget = toTarget
     }
-
-    private enum CodingKeys: String, CodingKey { case latest, change30, change90, bmi, target, toTarget }
-
-    /// Written by hand because the synthesized encoder drops nil keys, and the contract
-    /// wants them present as `null`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(latest, forKey: .latest)
-        try container.encode(change30, forKey: .change30)
-        try container.encode(change90, forKey: .change90)
-        try container.encode(bmi, forKey: .bmi)
-        try container.encode(target, forKey: .target)
-        try container.encode(toTarget, forKey: .toTarget)
-    }
 }
 
 // MARK: - Steps
@@ -156,18 +143,6 @@ public struct StepsSummary: Codable, Sendable, Equatable {
 
     init(today: Int?, average30: Int?, goal: Int, daysAtGoal30: Int, daily: [DailySteps]) {
         self.today = today; self.average30 = average30; self.goal = goal; self.daysAtGoal30 = daysAtGoal30; self.daily = daily
-    }
-
-    private enum CodingKeys: String, CodingKey { case today, average30, goal, daysAtGoal30, daily }
-
-    /// By hand, so that `today` and `average30` are `null` rather than missing.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(today, forKey: .today)
-        try container.encode(average30, forKey: .average30)
-        try container.encode(goal, forKey: .goal)
-        try container.encode(daysAtGoal30, forKey: .daysAtGoal30)
-        try container.encode(daily, forKey: .daily)
     }
 }
 
@@ -196,19 +171,6 @@ public struct NutritionSummary: Codable, Sendable, Equatable {
     init(today: DayIntake, average7: Int?, burned7: Int, balance7: Int, macros7: Macros, daily: [DailyIntake]) {
         self.today = today; self.average7 = average7; self.burned7 = burned7; self.balance7 = balance7
         self.macros7 = macros7; self.daily = daily
-    }
-
-    private enum CodingKeys: String, CodingKey { case today, average7, burned7, balance7, macros7, daily }
-
-    /// By hand, so that `average7` is `null` rather than missing.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(today, forKey: .today)
-        try container.encode(average7, forKey: .average7)
-        try container.encode(burned7, forKey: .burned7)
-        try container.encode(balance7, forKey: .balance7)
-        try container.encode(macros7, forKey: .macros7)
-        try container.encode(daily, forKey: .daily)
     }
 }
 
