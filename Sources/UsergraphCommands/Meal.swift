@@ -101,10 +101,8 @@ struct MealCommand: ParsableCommand {
                 throw UsergraphError("errors.meal.dateAndRange", kind: .usage)
             }
             let day = try parseDay(date, option: "--date")
-            let first = try parseDay(from, option: "--from") ?? day, last = try parseDay(to, option: "--to") ?? day
-            if let first, let last, first > last {
-                throw UsergraphError("errors.workout.range", ["from": first.iso, "to": last.iso], kind: .usage)
-            }
+            let range = try parseDayRange(from: from, to: to)
+            let first = range.first ?? day, last = range.last ?? day
             let all = try OwnerRecords.meals(StoreLayout(root: config.store))
             let meals = MealQuery.filter(all, from: first, to: last)
             if json { return try console.json(meals) }

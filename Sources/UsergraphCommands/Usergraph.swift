@@ -103,6 +103,15 @@ enum Languages {
     }
 }
 
+/// `--from` and `--to` of a listing: inclusive days, the first not after the last.
+func parseDayRange(from: String?, to: String?) throws -> (first: Day?, last: Day?) {
+    let first = try parseDay(from, option: "--from"), last = try parseDay(to, option: "--to")
+    if let first, let last, first > last {
+        throw UsergraphError("errors.workout.range", ["from": first.iso, "to": last.iso], kind: .usage)
+    }
+    return (first, last)
+}
+
 func parseDay(_ text: String?, option: String) throws -> Day? {
     guard let text else { return nil }
     guard let day = Day(iso: text) else {

@@ -74,10 +74,7 @@ struct WorkoutCommand: ParsableCommand {
         func run(_ console: Console) throws {
             let config = try site.load(console)
             // Checked after the config loads, so the problems are said in the site's language.
-            let first = try parseDay(from, option: "--from"), last = try parseDay(to, option: "--to")
-            if let first, let last, first > last {
-                throw UsergraphError("errors.workout.range", ["from": first.iso, "to": last.iso], kind: .usage)
-            }
+            let (first, last) = try parseDayRange(from: from, to: to)
             if let type, WorkoutRules.normalized(type: type) == nil {
                 throw UsergraphError("errors.workout.listType", ["value": type], kind: .usage)
             }

@@ -31,11 +31,7 @@ public enum StatsText {
         var out: [String] = []
         /// A sentence, wrapped at spaces to the width (translations run longer than English).
         func say(_ text: String) { out += sentence(text, style: style, width: width) }
-        func section(_ title: String) {
-            out.append("")
-            out.append(title)
-            out.append(String(repeating: style == .ascii ? "-" : "─", count: min(width, title.count)))
-        }
+        func section(_ title: String) { out += heading(title, style: style, width: width) }
         say(s.text("report.title", ["date": Day(iso: r.asOf).map(f.date) ?? r.asOf]))
 
         section(s.text("report.workouts"))
@@ -138,10 +134,7 @@ public enum StatsText {
         let n = result.report.nutrition
         let steps = result.report.steps
         func short(_ iso: String) -> String { Day(iso: iso).map(f.shortDate) ?? iso }
-        out.append("")
-        let title = s.text("report.nutrition")
-        out.append(title)
-        out.append(String(repeating: style == .ascii ? "-" : "─", count: min(width, title.count)))
+        out += heading(s.text("report.nutrition"), style: style, width: width)
         let workouts = result.details.dailyWorkouts.last?.count ?? 0
         let today = n.daily.last.map { $0.kcal > 0 } == true
             ? s.text("report.today", ["kcal": f.number(n.today.kcal), "protein": f.number(n.today.protein, places: 1),
@@ -183,6 +176,11 @@ public enum StatsText {
         let parts = iso.split(separator: "-")
         guard parts.count == 2, let y = Int(parts[0]), let m = Int(parts[1]), (1...12).contains(m) else { return iso }
         return format.monthShort(m) + " " + String(y)
+    }
+
+    /// A section's title, underlined, after a blank line.
+    static func heading(_ title: String, style: TextChartStyle, width: Int) -> [String] {
+        ["", title, String(repeating: style == .ascii ? "-" : "─", count: min(width, title.count))]
     }
 
     /// A sentence as lines of the report: in ASCII transliterated first, since "ш" becomes "sh"
