@@ -101,11 +101,10 @@ enum StatisticsPage {
             "today": ["kcal": v.number(n.today.kcal), "protein": v.grams(n.today.protein),
                       "fat": v.grams(n.today.fat), "carbs": v.grams(n.today.carbs)] as [String: Any],
             "burned7": v.number(n.burned7), "balance7": site.strings.format.signed(Double(n.balance7), places: 0),
-            "macros7": [
-                ["name": site.strings.text("chart.macros.protein"), "grams": v.grams(n.macros7.protein), "percent": v.number(energy.percent(energy.protein))],
-                ["name": site.strings.text("chart.macros.fat"), "grams": v.grams(n.macros7.fat), "percent": v.number(energy.percent(energy.fat))],
-                ["name": site.strings.text("chart.macros.carbs"), "grams": v.grams(n.macros7.carbs), "percent": v.number(energy.percent(energy.carbs))],
-            ] as [[String: Any]],
+            "macros7": [("protein", n.macros7.protein, energy.protein), ("fat", n.macros7.fat, energy.fat),
+                        ("carbs", n.macros7.carbs, energy.carbs)].map { name, grams, kcal in
+                ["name": site.strings.text("chart.macros." + name), "grams": v.grams(grams), "percent": v.number(energy.percent(kcal))] as [String: Any]
+            },
             "daily": n.daily.map {
                 ["date": v.date(iso: $0.date), "kcal": v.number($0.kcal), "burned": v.number($0.burned),
                  "balance": site.strings.format.signed(Double($0.kcal - $0.burned), places: 0)] as [String: Any]
