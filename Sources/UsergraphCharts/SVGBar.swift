@@ -23,16 +23,17 @@ extension SVGCharts {
         let all = values.flatMap { $0 }
         let d = Num.decimals(for: all, requested: options.decimals)
         let level = reference.map { Num.clean($0.value) }
-        var lo = min(0, all.min() ?? 0, level ?? 0)
-        var hi = max(0, all.max() ?? 0, level ?? 0)
-        if hi - lo < 1e-12 { (lo, hi) = (0, 1) }
+        let scale = Scale(lo: min(0, all.min() ?? 0, level ?? 0), hi: max(0, all.max() ?? 0, level ?? 0), integer: d == 0)
         let legendH = series.count > 1 || reference != nil ? 24.0 : 0
-        let left = Plot.leftMargin(labels: [options.number(hi, decimals: d), options.number(lo, decimals: d)])
+        let titles = AxisTitles(options)
+        let left = Plot.leftMargin(labels: Plot.tickLabels(scale, numbers: options.numbers))
         // The top margin leaves room for the tallest bar's value; values of negative bars are
         // written under them, so the group labels move down a line.
-        let below = lo < 0 ? 14.0 : 0
+        let below = scale.lo < 0 ? 14.0 : 0
         let plot = Plot(
-            left: left, top: 22 + legendH, right: doc.width - 8, bottom: doc.height - 26 - below, lo: lo, hi: hi)
+            left: left, top: 22 + legendH + titles.yRow, right: doc.width - 8,
+            bottom: doc.height - 26 - below - titles.xRow, scale: scale)
+        titles.draw(&doc, yTop: legendH)
         // The goal's key sits at the right end of the legend row, clear of the bars it crosses.
         let referenceKey = reference.map { SVG.fit($0.label, room: plot.width / 2) } ?? ""
         let referenceKeyWidth = referenceKey.isEmpty ? 0 : 28 + Double(referenceKey.count) * SVG.charWidth
@@ -44,7 +45,7 @@ extension SVGCharts {
             doc.text(referenceKey, x: x + 26, y: 16)
             doc.end()
         }
-        plot.drawAxes(&doc, decimals: d, numbers: options.numbers)
+        plot.drawAxes(&doc, numbers: options.numbers)
 
         let groupW = plot.width / Double(labels.count)
         let barW = groupW * 0.8 / Double(series.count)
@@ -66,7 +67,10 @@ extension SVGCharts {
                 let x = gx + Double(s) * barW
                 doc.rect(x: x, y: top, w: max(0, barW - 1), h: h, fill: SVG.series(s), title: tip)
                 let text = options.number(v, decimals: d)
-                if Double(text.count) * SVG.charWidth * 0.85 <= barW + 2 {
+                // A value is written only where it fits over its bar; side by side bars leave
+                // their zeros unwritten, since two of them would run together.
+                let fits = Double(text.count) * SVG.charWidth * 0.9 <= (series.count > 1 ? barW - 2 : barW + 2)
+                if fits && !(series.count > 1 && v == 0) {
                     valueLabels.append((text, x + barW / 2, v < 0 ? top + h + 12 : top - 4))
                 }
             }
@@ -75,7 +79,7 @@ extension SVGCharts {
             // Drawn over the bars, so a bar that reaches the goal visibly crosses it.
             doc.referenceLine(x1: plot.left, x2: plot.right, y: plot.y(level))
         }
-        doc.beginText(size: 11)
+        doc.beginText(size: SVG.smallFontSize)
         for (text, x, y) in valueLabels { doc.text(text, x: x, y: y, anchor: "middle") }
         doc.end()
         // Thin out group labels on crowded charts instead of letting them overlap.
@@ -84,8 +88,11 @@ extension SVGCharts {
         let step = max(1, Int(((min(widest, 60) + 4) / max(groupW, 1)).rounded(.up)))
         doc.beginText()
         for (g, label) in labels.enumerated() where g % step == 0 {
-            let cx = plot.left + (Double(g) + 0.5) * groupW
-            doc.text(SVG.fit(label, room: groupW * Double(step) - 4), x: cx, y: plot.bottom + below + 18, anchor: "middle")
+            let text = SVG.fit(label, room: groupW * Double(step) - 4)
+            // Kept inside the chart: the last label may be centred too near the right edge.
+            let half = Double(text.count) * SVG.charWidth / 2
+            let cx = min(plot.left + (Double(g) + 0.5) * groupW, doc.width - half)
+            doc.text(text, x: cx, y: plot.bottom + below + 18, anchor: "middle")
         }
         doc.end()
         return doc.finish()

@@ -1,3 +1,5 @@
+import Foundation
+
 extension SVGCharts {
     /// Donut chart with a legend "label value (percent)" beside it.
     /// - Parameters:
@@ -17,12 +19,17 @@ extension SVGCharts {
         }
         let total = parts.reduce(0) { $0 + $1.value }
         guard total > 0, total.isFinite else { return SVGDocument.empty(options) }
-        var doc = SVGDocument(options: options)
         let d = Num.decimals(for: parts.map(\.value), requested: options.decimals)
-        let cy = doc.height / 2
-        let thickness = min(doc.height, doc.width) * 0.15
-        let r = max(1, min(doc.height, doc.width) / 2 - 8 - thickness / 2)
-        let cx = 8 + thickness / 2 + r
+        // The legend goes beside the ring when the chart is at least twice as wide as tall,
+        // else under it (the narrow variant a phone gets), which makes the chart taller.
+        let rowH = 22.0
+        let beside = options.width >= options.height * 2
+        let box = max(48, beside ? options.height : min(options.width, options.height))
+        var doc = SVGDocument(options: options, height: beside ? nil : box + Double(parts.count) * rowH + 8)
+        let cy = box / 2
+        let thickness = box * 0.15
+        let r = max(1, box / 2 - 8 - thickness / 2)
+        let cx = beside ? 8 + thickness / 2 + r : doc.width / 2
         let circumference = 2 * Double.pi * r
 
         // Each slice is a dashed circle: the dash is the slice, the offset its start. This also
@@ -42,14 +49,27 @@ extension SVGCharts {
                     + "<title>\(SVG.esc(text))</title></circle>")
             start += length
         }
+        // Slices touch, so each boundary gets a gap in the card's colour: every slice then meets
+        // the background, against which its colour has contrast, rather than its neighbour.
+        if parts.count > 1 {
+            var at = 0.0
+            for p in parts {
+                let angle = at / total * 2 * Double.pi - Double.pi / 2
+                let (inner, outer) = (r - thickness / 2 - 1, r + thickness / 2 + 1)
+                doc.add(
+                    "<line x1=\"\(SVG.n(cx + inner * cos(angle)))\" y1=\"\(SVG.n(cy + inner * sin(angle)))\""
+                        + " x2=\"\(SVG.n(cx + outer * cos(angle)))\" y2=\"\(SVG.n(cy + outer * sin(angle)))\""
+                        + " style=\"stroke:\(SVG.surface);stroke-width:2\"/>")
+                at += p.value
+            }
+        }
         if let centerLabel, !centerLabel.isEmpty {
             doc.beginText(size: 16)
             doc.text(SVG.fit(centerLabel, room: 2 * (r - thickness / 2) - 4), x: cx, y: cy + 6, anchor: "middle")
             doc.end()
         }
-        let lx = cx + r + thickness / 2 + 20
-        let rowH = 22.0
-        var ly = cy - Double(legend.count - 1) * rowH / 2
+        let lx = beside ? cx + r + thickness / 2 + 20 : 8
+        var ly = beside ? cy - Double(legend.count - 1) * rowH / 2 + 4 : box + 14
         for (i, text) in legend.enumerated() {
             doc.rect(x: lx, y: ly - 10, w: 12, h: 12, fill: SVG.series(i), rx: 2)
             doc.beginText()

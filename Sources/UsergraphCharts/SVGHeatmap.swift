@@ -1,7 +1,9 @@
 extension SVGCharts {
     /// GitHub-style calendar: 7 rows (Monday…Sunday) by up to 53 week columns, 5 levels
     /// (`--ug-heat-0` for an empty day, then quarters of the busiest day), a tooltip per cell and
-    /// a legend "less ▢▢▢▢▢ more". Its viewBox size follows the number of weeks.
+    /// a legend "less ▢▢▢▢▢ more". Its size follows the number of weeks and is fixed
+    /// (`width` and `height` in pixels): a page too narrow for it scrolls it rather than
+    /// shrinking its text.
     /// - Parameters:
     ///   - days: one per day, the first a Monday; the last week may be partial. Only the most
     ///     recent 53 weeks are drawn.
@@ -29,9 +31,9 @@ extension SVGCharts {
         let top = heads.contains(where: { !$0.isEmpty }) ? 22.0 : 6.0
         let gridBottom = top + 7 * pitch
         let width = max(left + Double(weeks) * pitch + 6, 240)
-        var doc = SVGDocument(options: options, width: width, height: gridBottom + 30)
+        var doc = SVGDocument(options: options, width: width, height: gridBottom + 30, fixed: true)
 
-        doc.beginText(size: 12)
+        doc.beginText(size: SVG.smallFontSize)
         for row in stride(from: 0, to: min(7, rowLabels.count), by: 2) {
             doc.text(SVG.fit(rowLabels[row], room: left - 6), x: left - 6, y: top + Double(row) * pitch + 10, anchor: "end")
         }
@@ -57,7 +59,7 @@ extension SVGCharts {
         for level in 0..<5 {
             doc.rect(x: sx + Double(level) * pitch, y: ly, w: cell, h: cell, fill: SVG.heat(level), rx: 2)
         }
-        doc.beginText(size: 12)
+        doc.beginText(size: SVG.smallFontSize)
         doc.text(less, x: sx - 5, y: ly + 10, anchor: "end")
         doc.text(more, x: sx + 5 * pitch + 2, y: ly + 10)
         doc.end()

@@ -20,16 +20,17 @@ extension SVGCharts {
         let all = data.flatMap { $0 }
         let d = Num.decimals(for: all, requested: options.decimals)
         let (lo, hi) = Num.range(all, includeZero: includeZero)
+        let scale = Scale(lo: lo, hi: hi, integer: d == 0)
         let legendH = series.count > 1 ? 24.0 : 0
+        let titles = AxisTitles(options)
         let hasX = !labels.isEmpty
-        let left = Plot.leftMargin(labels: [options.number(hi, decimals: d), options.number(lo, decimals: d)])
+        let left = Plot.leftMargin(labels: Plot.tickLabels(scale, numbers: options.numbers))
         let plot = Plot(
-            left: left, top: 12 + legendH, right: doc.width - 12, bottom: doc.height - (hasX ? 28 : 10),
-            lo: lo, hi: hi)
+            left: left, top: 12 + legendH + titles.yRow, right: doc.width - 12,
+            bottom: doc.height - (hasX ? 28 : 10) - titles.xRow, scale: scale)
         if series.count > 1 { doc.legend(series.map(\.name), x: plot.left, y: 16, maxX: doc.width - 4) }
-        let first = all.first ?? 0
-        let isFlat = all.allSatisfy { $0 == first } && (!includeZero || first == 0)
-        plot.drawAxes(&doc, decimals: d, numbers: options.numbers, flat: isFlat ? first : nil)
+        titles.draw(&doc, yTop: legendH)
+        plot.drawAxes(&doc, numbers: options.numbers)
 
         let x = { (i: Int) -> Double in
             count == 1 ? plot.left + plot.width / 2 : plot.left + plot.width * Double(i) / Double(count - 1)
@@ -52,7 +53,7 @@ extension SVGCharts {
             }
         }
         if hasX {
-            doc.beginText(size: 12)
+            doc.beginText(size: SVG.smallFontSize)
             let y = plot.bottom + 20
             let room = count == 1 ? plot.width : plot.width / 2 - 4
             if count == 1 {

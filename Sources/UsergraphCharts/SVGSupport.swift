@@ -1,5 +1,6 @@
 /// Inline SVG charts for HTML pages: no script, no external references, colours only through
-/// CSS custom properties (`--ug-series-1…6`, `--ug-axis`, `--ug-text`, `--ug-heat-0…4`) with
+/// CSS custom properties (`--ug-series-1…6`, `--ug-axis`, `--ug-grid`, `--ug-surface`, `--ug-text`,
+/// `--ug-heat-0…4`) with
 /// fallbacks, so a page's light and dark themes restyle them.
 public enum SVGCharts {}
 
@@ -22,11 +23,16 @@ public struct SVGChartOptions: Sendable, Equatable {
     public var decimals: Int?
     /// The marks numbers are written with (decimal separator, grouping, percent sign).
     public var numbers: ChartNumberFormat
+    /// Title of the x axis of a bar or line chart, e.g. "Week starting"; empty for none.
+    public var xTitle: String
+    /// Title of the y axis with its unit, e.g. "Steps" or "Weight, kg"; empty for none.
+    public var yTitle: String
 
     /// Makes options; only the id prefix and the title are required.
     public init(
         idPrefix: String, title: String, description: String = "", noData: String = "",
-        width: Double = 480, height: Double = 240, decimals: Int? = nil, numbers: ChartNumberFormat = .plain
+        width: Double = 480, height: Double = 240, decimals: Int? = nil, numbers: ChartNumberFormat = .plain,
+        xTitle: String = "", yTitle: String = ""
     ) {
         self.idPrefix = idPrefix
         self.title = title
@@ -36,6 +42,8 @@ public struct SVGChartOptions: Sendable, Equatable {
         self.height = height
         self.decimals = decimals
         self.numbers = numbers
+        self.xTitle = xTitle
+        self.yTitle = yTitle
     }
 }
 
@@ -44,8 +52,14 @@ enum SVG {
     static let heatFallback = ["#ebedf0", "#9be9a8", "#40c463", "#30a14e", "#216e39"]
     /// currentColor as the fallback keeps labels readable on whatever background the page has.
     static let text = "var(--ug-text,currentColor)"
-    static let axis = "var(--ug-axis,#8c8c8c)"
+    static let axis = "var(--ug-axis,#767676)"
+    static let grid = "var(--ug-grid,#e0e0e0)"
+    /// The card behind the chart: gaps between touching marks (donut slices) are drawn in it.
+    static let surface = "var(--ug-surface,#ffffff)"
     static let fontSize = 13.0
+    /// Axis, value and calendar labels: the smallest text of any chart, so that drawn at its
+    /// own width (the page picks a narrow variant on phones) nothing is under 12 CSS px.
+    static let smallFontSize = 12.0
     /// Rough advance of one character at `fontSize`, used to keep labels from overlapping;
     /// generous on purpose since the real font is the page's.
     static let charWidth = 7.8
@@ -112,17 +126,23 @@ struct SVGDocument {
     let width: Double
     let height: Double
 
-    init(options: SVGChartOptions, width: Double? = nil, height: Double? = nil) {
+    /// `fixed` draws the chart at its own size (`width="W"`), for a chart too wide to shrink
+    /// that its page puts in a scrolling box; otherwise it is `width="100%"` up to its own width.
+    init(options: SVGChartOptions, width: Double? = nil, height: Double? = nil, fixed: Bool = false) {
         let w = max(1, Num.clean(width ?? options.width))
         let h = max(1, Num.clean(height ?? options.height))
         self.width = w
         self.height = h
         let id = SVG.idPrefix(options.idPrefix)
         let desc = options.description.isEmpty ? options.title : options.description
+        let size = fixed
+            ? " width=\"\(SVG.n(w))\" height=\"\(SVG.n(h))\""
+            : " width=\"100%\""
+        let style = fixed ? "font-family:inherit" : "max-width:\(SVG.n(w))px;height:auto;font-family:inherit"
         parts.append(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(SVG.n(w)) \(SVG.n(h))\" width=\"100%\""
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(SVG.n(w)) \(SVG.n(h))\"\(size)"
                 + " role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\""
-                + " style=\"max-width:\(SVG.n(w))px;height:auto;font-family:inherit\">")
+                + " style=\"\(style)\">")
         parts.append("<title id=\"\(id)-title\">\(SVG.esc(options.title))</title>")
         parts.append("<desc id=\"\(id)-desc\">\(SVG.esc(desc))</desc>")
     }
@@ -146,6 +166,13 @@ struct SVGDocument {
         parts.append(
             "<line x1=\"\(SVG.n(x1))\" y1=\"\(SVG.n(y1))\" x2=\"\(SVG.n(x2))\" y2=\"\(SVG.n(y2))\""
                 + " style=\"stroke:\(SVG.axis);stroke-width:1\(dash)\"/>")
+    }
+
+    /// A light horizontal grid line across the plot.
+    mutating func gridLine(x1: Double, x2: Double, y: Double) {
+        parts.append(
+            "<line x1=\"\(SVG.n(x1))\" y1=\"\(SVG.n(y))\" x2=\"\(SVG.n(x2))\" y2=\"\(SVG.n(y))\""
+                + " style=\"stroke:\(SVG.grid);stroke-width:1\"/>")
     }
 
     /// A level across the plot (a goal): dashed, in the text colour so it reads on any bar.

@@ -151,9 +151,14 @@ public enum SiteBuild {
         shell["assets"] = assets.context
         shell["root"] = source.path.root
         shell["nav"] = [source.section.rawValue: true]
-        shell["links"] = source.path == .notFound ? Links.context(from: .home, base: site.config.baseURL) : Links.context(from: source.path)
-        if let base = site.config.baseURL, source.path != .notFound { shell["canonical"] = source.path.url(base: base) }
-        if source.path == .notFound, let base = site.config.baseURL { shell["root"] = base }
+        if source.path == .notFound {
+            let base = SitePages.notFoundBase(site)
+            shell["links"] = Links.context(from: .home, base: base)
+            shell["root"] = base
+        } else {
+            shell["links"] = Links.context(from: source.path)
+            if let base = site.config.baseURL { shell["canonical"] = source.path.url(base: base) }
+        }
         return shell
     }
 

@@ -19,10 +19,18 @@ struct Avatars: Sendable {
         return "files/" + name
     }
 
+    /// The pixel size of a stored file given by its site path (`files/NAME`).
+    func imageSize(sitePath: String) -> ImageSize? {
+        guard sitePath.hasPrefix("files/") else { return nil }
+        return ImageSize.read(path: files.folder + "/" + sitePath.dropFirst("files/".count))
+    }
+
     /// `<img>` for a stored image, else a placeholder `<span>` with the initials of `name`.
-    func html(sitePath: String?, name: String, size: Int, from page: SitePath) -> String {
+    /// `eager` is for the avatar at the top of a page: the first thing seen is not lazy-loaded.
+    func html(sitePath: String?, name: String, size: Int, from page: SitePath, eager: Bool = false) -> String {
         if let sitePath {
-            return "<img class=\"avatar\" src=\"\(HTML.escape(page.link(toFile: sitePath)))\" alt=\"\" width=\"\(size)\" height=\"\(size)\" loading=\"lazy\" decoding=\"async\">"
+            let loading = eager ? "" : " loading=\"lazy\" decoding=\"async\""
+            return "<img class=\"avatar\" src=\"\(HTML.escape(page.link(toFile: sitePath)))\" alt=\"\" width=\"\(size)\" height=\"\(size)\"\(loading)>"
         }
         return Avatars.placeholder(name: name, size: size)
     }

@@ -86,7 +86,7 @@ extension UsersPages {
     static let userKeys: TemplateSchema = cardKeys.adding([
         "links": .object(Links.keys), "back": .text, "hasFiles": .flag,
         "files": .list([
-            "id": .int, "type": .text, "typeName": .text, "isAvatar": .flag, "local?": .flag, "src?": .text, "remote?": .text,
+            "id": .int, "type": .text, "typeName": .text, "isAvatar": .flag, "local?": .flag, "src?": .text, "width?": .int, "height?": .int, "remote?": .text,
         ]),
         "activity": .object([
             "views": .number, "subscriptions": .number, "unsubscriptions": .number, "hasVisited": .flag, "lastVisit?": .date,

@@ -19,7 +19,7 @@ enum ProfilePage {
             if let age = owner.age(on: site.asOf) { card["age"] = v.number(age) }
             if let sex = owner.sex { card[sex == "M" ? "isMan" : sex == "W" ? "isWoman" : "otherSex"] = sex == "M" || sex == "W" ? true : sex }
             let avatarPath = site.avatars.sitePath(forStorePath: owner.avatar) ?? URLCheck.safeLink(owner.avatar).flatMap { site.avatars.sitePath(forURL: $0) }
-            card["avatar"] = site.avatars.html(sitePath: avatarPath, name: name, size: 96, from: page)
+            card["avatar"] = site.avatars.html(sitePath: avatarPath, name: name, size: 96, from: page, eager: true)
             card["filled"] = owner.isFilled
             context["owner"] = card
         }
@@ -38,7 +38,7 @@ enum ProfilePage {
             if let blog = URLCheck.normalizedWebsite(p.blog) { github["blog"] = blog }
             if let url = URLCheck.safeLink(p.htmlURL) { github["url"] = url }
             if let created = site.day(ofTimestamp: p.createdAt) { github["since"] = created }
-            github["avatar"] = site.avatars.html(sitePath: site.avatars.sitePath(forURL: p.avatarURL), name: p.name ?? p.login, size: 72, from: page)
+            github["avatar"] = site.avatars.html(sitePath: site.avatars.sitePath(forURL: p.avatarURL), name: p.name ?? p.login, size: 72, from: page, eager: true)
             context["github"] = github
         }
         let stats = site.statistics

@@ -13,13 +13,16 @@ enum SitePages {
         return sources
     }
 
-    /// `404.html` sits at the root but is served for any depth, so its links must not be
-    /// relative: with a base URL they are absolute, without one they lead to the root.
+    /// `404.html` sits at the root but a host serves it for any missing path, at any depth, so
+    /// its links must not be relative: with a base URL they are absolute, without one they are
+    /// root-relative (`/users/`), which is right for a site at a host's root.
     static func notFound(_ site: SiteData) -> PageSource {
         PageSource(path: .notFound, template: "404", section: .none) {
-            ["links": Links.context(from: .home, base: site.config.baseURL)]
+            ["links": Links.context(from: .home, base: notFoundBase(site))]
         }
     }
+
+    static func notFoundBase(_ site: SiteData) -> String { site.config.baseURL ?? "/" }
 }
 
 extension SitePages {

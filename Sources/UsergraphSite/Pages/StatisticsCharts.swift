@@ -10,31 +10,59 @@ enum StatisticsCharts {
         var keys = ["chart.noData", "chart.types.other", "chart.heatmap.less", "chart.heatmap.more", "chart.heatmap.cell",
                     "chart.weight.series", "chart.sex.men", "chart.sex.women", "chart.sex.other", "chart.views.views",
                     "chart.views.unique", "chart.intake.eaten", "chart.intake.burned", "chart.macros.protein", "chart.macros.fat",
-                    "chart.macros.carbs", "chart.steps.goal"]
+                    "chart.macros.carbs", "chart.steps.goal", "units.kcal"]
         for chart in ["weekly", "types", "heatmap", "weight", "sex", "age", "views", "languages", "intake", "macros", "steps"] {
             keys += ["chart.\(chart).title", "chart.\(chart).desc"]
         }
+        for chart in axisCharts { keys += ["chart.\(chart).x", "chart.\(chart).y"] }
         return keys.map { Strings.Requirement($0) } + [Strings.Requirement("count.workouts", .plural)]
     }()
+
+    /// The charts with an x and a y axis, whose titles (with units) the strings give.
+    static let axisCharts = ["weekly", "weight", "age", "views", "languages", "intake", "steps"]
+
+    /// The widths a chart is drawn at: a chart in half a row on a desktop gets `half` and
+    /// `narrow`, one across the whole page also `full`. A CSS container query on the chart's
+    /// box shows the widest variant that fits it without shrinking (the stylesheet's `.chart`
+    /// rules know these widths), so chart text is never drawn under its size on a phone.
+    static let half: [Double] = [460, 320]
+    static let full: [Double] = [720, 460, 320]
+
+    /// The variants of one chart, widest first, each with its own ids; the hidden ones are
+    /// `display: none`, so assistive technology meets one chart.
+    static func responsive(_ widths: [Double] = half, _ draw: (_ width: Double, _ suffix: String) -> String) -> String {
+        widths.enumerated().map { i, width in
+            let w = Int(width)
+            return "<div class=\"chart-at-\(w)\">\(draw(width, i == 0 ? "" : "-w\(w)"))</div>"
+        }.joined()
+    }
 
     static func all(_ site: SiteData) -> [String: String] {
         let s = site.strings
         let format = s.format
         let report = site.statistics.report
         let details = site.statistics.details
-        func options(_ id: String, _ key: String, height: Double = 240) -> SVGChartOptions {
-            SVGChartOptions(idPrefix: "chart-" + id, title: s.text("chart.\(key).title"), description: s.text("chart.\(key).desc"),
-                            noData: s.text("chart.noData"), width: 560, height: height, numbers: format.chartNumbers)
+        func options(_ id: String, _ key: String, height: Double = 240, width: Double, suffix: String) -> SVGChartOptions {
+            let axes = axisCharts.contains(key)
+            return SVGChartOptions(
+                idPrefix: "chart-" + id + suffix, title: s.text("chart.\(key).title"), description: s.text("chart.\(key).desc"),
+                noData: s.text("chart.noData"), width: width, height: height, numbers: format.chartNumbers,
+                xTitle: axes ? s.text("chart.\(key).x") : "", yTitle: axes ? s.text("chart.\(key).y") : "")
         }
         func short(_ iso: String) -> String { Day(iso: iso).map(format.shortDate) ?? iso }
         var charts: [String: String] = [:]
         let weekly = report.workouts.weekly
-        charts["weekly"] = SVGCharts.bars(
-            weekly.map { ChartPoint(label: short($0.weekStart), value: Double($0.count)) },
-            options: options("weekly", "weekly"))
-        charts["types"] = SVGCharts.donut(
-            report.workouts.byType.map { ChartPoint(label: site.workoutType($0.type), value: Double($0.count)) },
-            options: options("types", "types"), centerLabel: format.number(report.workouts.count), otherLabel: s.text("chart.types.other"))
+        charts["weekly"] = responsive { width, suffix in
+            SVGCharts.bars(
+                weekly.map { ChartPoint(label: short($0.weekStart), value: Double($0.count)) },
+                options: options("weekly", "weekly", width: width, suffix: suffix))
+        }
+        charts["types"] = responsive { width, suffix in
+            SVGCharts.donut(
+                report.workouts.byType.map { ChartPoint(label: site.workoutType($0.type), value: Double($0.count)) },
+                options: options("types", "types", height: 200, width: width, suffix: suffix),
+                centerLabel: format.number(report.workouts.count), otherLabel: s.text("chart.types.other"))
+        }
         let days = details.dailyWorkouts
         charts["heatmap"] = SVGCharts.calendarHeatmap(
             days.map { day in
@@ -44,49 +72,66 @@ enum StatisticsCharts {
             },
             rowLabels: format.weekdaysShort, less: s.text("chart.heatmap.less"), more: s.text("chart.heatmap.more"),
             weekLabels: monthLabels(days.map(\.day), format: format),
-            options: options("heatmap", "heatmap", height: 140))
+            options: options("heatmap", "heatmap", height: 140, width: 0, suffix: ""))
         let weights = details.weightSeries
-        charts["weight"] = SVGCharts.line(
-            [ChartSeries(name: s.text("chart.weight.series"), values: weights.map(\.kg))],
-            labels: weights.map { format.date($0.day) }, options: options("weight", "weight"), showDots: true, includeZero: false)
+        charts["weight"] = responsive(full) { width, suffix in
+            SVGCharts.line(
+                [ChartSeries(name: s.text("chart.weight.series"), values: weights.map(\.kg))],
+                labels: weights.map { format.date($0.day) }, options: options("weight", "weight", width: width, suffix: suffix),
+                showDots: true, includeZero: false)
+        }
         let sex = report.users.sex
         var slices = [ChartPoint(label: s.text("chart.sex.men"), value: Double(sex.men)),
                       ChartPoint(label: s.text("chart.sex.women"), value: Double(sex.women))]
         if sex.other > 0 { slices.append(ChartPoint(label: s.text("chart.sex.other"), value: Double(sex.other))) }
-        charts["sex"] = SVGCharts.donut(slices, options: options("sex", "sex"), centerLabel: format.number(report.users.count),
-                                        otherLabel: s.text("chart.sex.other"))
+        charts["sex"] = responsive { width, suffix in
+            SVGCharts.donut(slices, options: options("sex", "sex", height: 200, width: width, suffix: suffix),
+                            centerLabel: format.number(report.users.count), otherLabel: s.text("chart.sex.other"))
+        }
         let ages = details.ageBySex
-        charts["age"] = SVGCharts.bars(
-            labels: ages.map(\.bucket),
-            series: [ChartSeries(name: s.text("chart.sex.men"), values: ages.map { Double($0.men) }),
-                     ChartSeries(name: s.text("chart.sex.women"), values: ages.map { Double($0.women) })],
-            options: options("age", "age"))
+        charts["age"] = responsive { width, suffix in
+            SVGCharts.bars(
+                labels: ages.map(\.bucket),
+                series: [ChartSeries(name: s.text("chart.sex.men"), values: ages.map { Double($0.men) }),
+                         ChartSeries(name: s.text("chart.sex.women"), values: ages.map { Double($0.women) })],
+                options: options("age", "age", width: width, suffix: suffix))
+        }
         let daily = report.users.views.daily
-        charts["views"] = SVGCharts.line(
-            [ChartSeries(name: s.text("chart.views.views"), values: daily.map { Double($0.views) }),
-             ChartSeries(name: s.text("chart.views.unique"), values: daily.map { Double($0.unique) })],
-            labels: daily.map { short($0.date) }, options: options("views", "views"), showDots: true)
+        charts["views"] = responsive(full) { width, suffix in
+            SVGCharts.line(
+                [ChartSeries(name: s.text("chart.views.views"), values: daily.map { Double($0.views) }),
+                 ChartSeries(name: s.text("chart.views.unique"), values: daily.map { Double($0.unique) })],
+                labels: daily.map { short($0.date) }, options: options("views", "views", width: width, suffix: suffix), showDots: true)
+        }
         let intake = report.nutrition.daily
-        charts["intake"] = SVGCharts.bars(
-            labels: intake.map { short($0.date) },
-            series: [ChartSeries(name: s.text("chart.intake.eaten"), values: intake.map { Double($0.kcal) }),
-                     ChartSeries(name: s.text("chart.intake.burned"), values: intake.map { Double($0.burned) })],
-            options: options("intake", "intake"))
+        charts["intake"] = responsive { width, suffix in
+            SVGCharts.bars(
+                labels: intake.map { short($0.date) },
+                series: [ChartSeries(name: s.text("chart.intake.eaten"), values: intake.map { Double($0.kcal) }),
+                         ChartSeries(name: s.text("chart.intake.burned"), values: intake.map { Double($0.burned) })],
+                options: options("intake", "intake", width: width, suffix: suffix))
+        }
         let energy = MacroEnergy(report.nutrition.macros7)
-        charts["macros"] = SVGCharts.donut(
-            [ChartPoint(label: s.text("chart.macros.protein"), value: energy.protein),
-             ChartPoint(label: s.text("chart.macros.fat"), value: energy.fat),
-             ChartPoint(label: s.text("chart.macros.carbs"), value: energy.carbs)],
-            options: options("macros", "macros", height: 200), centerLabel: format.number(Int(energy.total.rounded())))
+        charts["macros"] = responsive { width, suffix in
+            SVGCharts.donut(
+                [ChartPoint(label: s.text("chart.macros.protein"), value: energy.protein.rounded()),
+                 ChartPoint(label: s.text("chart.macros.fat"), value: energy.fat.rounded()),
+                 ChartPoint(label: s.text("chart.macros.carbs"), value: energy.carbs.rounded())],
+                options: options("macros", "macros", height: 200, width: width, suffix: suffix),
+                centerLabel: format.number(Int(energy.total.rounded())) + " " + s.text("units.kcal"))
+        }
         let steps = report.steps
-        charts["steps"] = SVGCharts.bars(
-            labels: steps.daily.map { short($0.date) },
-            series: [ChartSeries(name: "", values: steps.daily.map { Double($0.steps) })],
-            options: options("steps", "steps"),
-            reference: ChartReference(label: s.text("chart.steps.goal", ["goal": format.number(steps.goal)]), value: Double(steps.goal)))
-        charts["languages"] = SVGCharts.bars(
-            report.repositories.languages.prefix(10).map { ChartPoint(label: $0.language, value: Double($0.count)) },
-            options: options("languages", "languages"))
+        let goal = ChartReference(label: s.text("chart.steps.goal", ["goal": format.number(steps.goal)]), value: Double(steps.goal))
+        charts["steps"] = responsive(full) { width, suffix in
+            SVGCharts.bars(
+                labels: steps.daily.map { short($0.date) },
+                series: [ChartSeries(name: "", values: steps.daily.map { Double($0.steps) })],
+                options: options("steps", "steps", width: width, suffix: suffix), reference: goal)
+        }
+        let languages = report.repositories.languages.prefix(10).map { ChartPoint(label: $0.language, value: Double($0.count)) }
+        charts["languages"] = responsive(full) { width, suffix in
+            SVGCharts.bars(languages, options: options("languages", "languages", width: width, suffix: suffix))
+        }
         return charts
     }
 

@@ -50,11 +50,12 @@ enum UsersPages {
 
     /// One user as the list shows them; the user's own page reuses it with a bigger avatar.
     /// `avatar` is the stored avatar's site path, looked up once per page by the caller.
-    static func card(_ user: DirectoryUser, site: SiteData, from page: SitePath, avatar: String?, avatarSize: Int = 48) -> [String: Any] {
+    static func card(_ user: DirectoryUser, site: SiteData, from page: SitePath, avatar: String?, avatarSize: Int = 48,
+                     eager: Bool = false) -> [String: Any] {
         var card: [String: Any] = [
             "id": user.id, "username": user.username, "age": site.values.number(user.age), "online": user.isOnline,
             "url": page.link(to: .user(user.id)),
-            "avatar": site.avatars.html(sitePath: avatar, name: user.username, size: avatarSize, from: page),
+            "avatar": site.avatars.html(sitePath: avatar, name: user.username, size: avatarSize, from: page, eager: eager),
         ]
         switch user.sex {
         case "M": card["isMan"] = true
@@ -64,12 +65,14 @@ enum UsersPages {
         return card
     }
 
+    static let fileWidth = 128
+
     static func userContext(_ site: SiteData, user: DirectoryUser, listPage: Int) -> [String: Any] {
         let page = SitePath.user(user.id)
         // Each stored file is found by hashing its URL, so the avatar's is hashed once and reused.
         let avatarURL = user.avatar?.url
         let avatar = site.avatars.sitePath(forURL: avatarURL)
-        var context = card(user, site: site, from: page, avatar: avatar, avatarSize: 128)
+        var context = card(user, site: site, from: page, avatar: avatar, avatarSize: 128, eager: true)
         context["links"] = Links.context(from: page)
         context["back"] = page.link(to: .usersPage(listPage))
         let files = (user.files ?? []).compactMap { file -> [String: Any]? in
@@ -80,6 +83,9 @@ enum UsersPages {
             if let local = file.url == avatarURL ? avatar : site.avatars.sitePath(forURL: file.url) {
                 row["src"] = page.link(toFile: local)
                 row["local"] = true
+                // Shown 128 px wide at its own shape (photos are often 4:3).
+                row["width"] = Self.fileWidth
+                row["height"] = site.avatars.imageSize(sitePath: local)?.height(atWidth: Self.fileWidth) ?? Self.fileWidth
             } else if let remote = URLCheck.safeLink(file.url), URLCheck.isAbsoluteHTTP(remote) {
                 row["remote"] = remote
             } else {
