@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 BIN = .build/release/usergraph
-APT_PACKAGES = libcmark-dev pkg-config zlib1g-dev
+APT_PACKAGES = libcmark-dev librsvg2-dev fonts-dejavu-core pkg-config zlib1g-dev
 
 BENCH_USERS ?= 1000,10000
 BENCH_RUNS ?= 5

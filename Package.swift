@@ -11,7 +11,7 @@ import PackageDescription
 //   UsergraphStore   the store's files, edits, the lock     (Core)
 //   UsergraphRemote  HTTP clients and the cache-first loader (Core, Store)
 //   UsergraphImport  exports read into the store: Apple Health, Strava, GPX, TCX, FIT (Core, Store)
-//   UsergraphSite    pages, render, publish, serve, report  (Core, Stats, Charts, Store)
+//   UsergraphSite    pages, render, publish, serve, report, PNG (Core, Stats, Charts, Store)
 //   UsergraphCommands the command line as a library          (all of the above)
 //   usergraph        main.swift only
 let package = Package(
@@ -39,6 +39,10 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // librsvg and cairo from the system (apt librsvg2-dev): our SVG drawn to PNG for the social
+        // card and the icons, since social sites and home screens refuse SVG.
+        // No pkgConfig: see Sources/CRsvg/shim.h.
+        .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-dev"])]),
         // One Linux system call Swift's Glibc module does not expose (renameat2 RENAME_EXCHANGE).
         .target(name: "CSystem"),
         // swift-mustache 2.1.1 (Apache-2.0), vendored with a few rendering fast paths; see
@@ -66,7 +70,7 @@ let package = Package(
             name: "UsergraphSite",
             dependencies: [
                 "UsergraphCore", "UsergraphStats", "UsergraphCharts", "UsergraphStore", "UsergraphTheme",
-                "CCmark", "CSystem", "Mustache",
+                "CCmark", "CRsvg", "CSystem", "Mustache",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),

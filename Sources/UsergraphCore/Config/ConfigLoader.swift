@@ -6,7 +6,7 @@ import Yams
 public enum ConfigLoader {
     static let topLevelKeys: Set<String> = [
         "title", "baseURL", "language", "timeZone", "asOf", "store", "output", "templates", "public",
-        "github", "users", "statistics", "cache", "goals",
+        "github", "users", "statistics", "cache", "goals", "privacy",
     ]
     static let sectionKeys: [String: Set<String>] = [
         "github": ["login", "apiURL"],
@@ -14,6 +14,7 @@ public enum ConfigLoader {
         "statistics": ["url"],
         "cache": ["maxAge"],
         "goals": ["steps"],
+        "privacy": ["indexUsers", "visitorsAsCounts"],
     ]
     /// Reads and checks the config at `path`, an absolute path (commands resolve theirs against
     /// the folder they run in).
@@ -118,6 +119,15 @@ public enum ConfigLoader {
                 if let v = reader.section(value, key)["steps"] {
                     if let n = v.int, (1...200_000).contains(n) { config.stepsGoal = n }
                     else { reader.problem(v, "errors.config.stepsGoal") }
+                }
+            case "privacy":
+                let section = reader.section(value, key)
+                for (name, node) in section.sorted(by: { $0.key < $1.key }) {
+                    guard let flag = node.bool else {
+                        reader.problem(node, "errors.config.flag", ["key": "privacy." + name])
+                        continue
+                    }
+                    if name == "indexUsers" { config.privacy.indexUsers = flag } else { config.privacy.visitorsAsCounts = flag }
                 }
             default: break
             }

@@ -20,6 +20,21 @@ public struct SiteConfig: Sendable {
     public var cacheMaxAge: Int
     /// `goals.steps`: the day's step goal.
     public var stepsGoal: Int
+    /// `privacy`: the users directory is other people's data.
+    public var privacy = Privacy()
+
+    public struct Privacy: Sendable, Equatable {
+        /// `privacy.indexUsers`: let search engines index user pages (they are `noindex` and
+        /// out of the sitemap by default).
+        public var indexUsers = false
+        /// `privacy.visitorsAsCounts`: show who visited only as numbers, never names or avatars.
+        public var visitorsAsCounts = false
+
+        public init(indexUsers: Bool = false, visitorsAsCounts: Bool = false) {
+            self.indexUsers = indexUsers
+            self.visitorsAsCounts = visitorsAsCounts
+        }
+    }
 
     public struct GitHubSource: Sendable, Equatable {
         public var login: String

@@ -67,13 +67,15 @@ public enum SiteBuild {
             let sources = SitePages.sources(site)
             let outcomes = try render(sources, site: site, theme: theme, assets: assets, into: staged)
             for file in assets.files { try staged.put(file.data, at: file.published) }
+            let pictures = try sharingPictures(site, assets: assets)
+            for picture in pictures { try staged.put(picture.data, at: picture.file) }
             let stored = ReferencedFiles.names(site)
             try stage(stored, from: files.folder, into: staged)
-            var fileCount = assets.files.count + stored.count
+            var fileCount = assets.files.count + stored.count + pictures.count
             if let base = config.baseURL {
                 let previous = Sitemap.dates(inFileAt: config.output + "/sitemap.xml")
                 let entries = zip(sources, outcomes).compactMap { source, outcome -> Sitemap.Entry? in
-                    guard source.path != .notFound else { return nil }
+                    guard source.path != .notFound, indexed(source, config: config) else { return nil }
                     let url = source.path.url(base: base)
                     let lastModified = outcome == .kept ? previous[HTML.escape(url)] ?? asOf.iso : asOf.iso
                     return Sitemap.Entry(url: url, lastModified: lastModified)
@@ -142,10 +144,25 @@ public enum SiteBuild {
         if let error = failures.value { throw error }
     }
 
+    /// The social card and the PNG icons, drawn on every build (a few tens of milliseconds)
+    /// and published like pages: kept byte-for-byte when they come out the same.
+    static func sharingPictures(_ site: SiteData, assets: PublicAssets) throws -> [(file: String, data: Data)] {
+        let css = assets.names["assets/style.css"].flatMap { name in assets.files.first { $0.published == name } }
+        let palette = ThemePalette.light(css: css.map { String(decoding: $0.data, as: UTF8.self) } ?? "")
+        return [(SocialCard.file, try SocialCard.png(site, palette: palette))] + (try ShareIcons.render(assets, palette: palette))
+    }
+
+    /// Whether search engines may index the page: the users directory is other people's
+    /// data, so its pages are `noindex` and out of the sitemap unless `privacy.indexUsers`.
+    static func indexed(_ source: PageSource, config: SiteConfig) -> Bool {
+        source.section != .users || config.privacy.indexUsers
+    }
+
     /// What the layout sees of one page besides what `Theme.render` adds (`PageKeys.shell`).
     static func shell(_ site: SiteData, for source: PageSource, assets: PublicAssets) -> [String: Any] {
         var shell: [String: Any] = [
             "siteTitle": site.config.title, "lang": site.config.language, "asOf": site.values.date(site.asOf),
+            "noindex": !indexed(source, config: site.config),
         ]
         if let base = site.config.baseURL { shell["baseURL"] = base }
         shell["assets"] = assets.context
@@ -159,6 +176,10 @@ public enum SiteBuild {
             shell["links"] = Links.context(from: source.path)
             if let base = site.config.baseURL { shell["canonical"] = source.path.url(base: base) }
         }
+        // Social sites need an absolute og:image; without a base URL it is relative, which a
+        // browser resolves and a crawler ignores (the README says so).
+        let root = shell["root"] as? String ?? ""
+        shell["share"] = ["image": (site.config.baseURL ?? root) + SocialCard.file, "imageAlt": SocialCard.alt(site)]
         return shell
     }
 

@@ -17,7 +17,8 @@ enum PageKeys {
     /// What `SiteBuild.shell` gives the layout; `assets` are the theme's own files.
     static func shell(assets: PublicAssets) -> TemplateSchema {
         [
-            "siteTitle": .text, "lang": .text, "asOf": .date, "baseURL?": .text, "canonical?": .text,
+            "siteTitle": .text, "lang": .text, "asOf": .date, "baseURL?": .text, "canonical?": .text, "noindex": .flag,
+            "share": .object(["image": .text, "imageAlt": .text]),
             "root": .text, "links": .object(Links.keys), "assets": .object(assets.keys),
             "nav": .object(TemplateSchema(fields: Dictionary(uniqueKeysWithValues: Section.allCases.map {
                 ($0.rawValue, TemplateSchema.Field(value: .flag, optional: true))
@@ -158,7 +159,7 @@ extension StatisticsPage {
             "daily": .list(["date": .date, "views": .number, "unique": .number]),
             "views30": .number,
             "topVisitors": .list(["id": .int, "views": .number, "username?": .text, "url?": .text, "avatar": .html]),
-            "hasTopVisitors": .flag, "subscriptions": .number, "unsubscriptions": .number, "netSubscribers": .number,
+            "hasTopVisitors": .flag, "visitorsAsCounts": .flag, "subscriptions": .number, "unsubscriptions": .number, "netSubscribers": .number,
         ]),
         "repositories": .object([
             "hasData": .flag, "count": .number, "stars": .number, "forks": .number,

@@ -67,7 +67,9 @@ enum StatisticsPage {
             },
             "daily": u.views.daily.map { ["date": v.date(iso: $0.date), "views": v.number($0.views), "unique": v.number($0.unique)] as [String: Any] },
             "views30": v.number(u.views.daily.reduce(0) { $0 + $1.views }),
-            "topVisitors": u.topVisitors.map { visitor -> [String: Any] in
+            // `privacy.visitorsAsCounts`: no names or faces of who visited, only the numbers.
+            "visitorsAsCounts": site.config.privacy.visitorsAsCounts,
+            "topVisitors": site.config.privacy.visitorsAsCounts ? [] : u.topVisitors.map { visitor -> [String: Any] in
                 var row: [String: Any] = ["id": visitor.userId, "views": v.number(visitor.views)]
                 if let user = usersById[visitor.userId] {
                     row["username"] = user.username
@@ -78,7 +80,7 @@ enum StatisticsPage {
                 }
                 return row
             },
-            "hasTopVisitors": !u.topVisitors.isEmpty,
+            "hasTopVisitors": !site.config.privacy.visitorsAsCounts && !u.topVisitors.isEmpty,
             "subscriptions": v.number(u.subscriptions), "unsubscriptions": v.number(u.unsubscriptions),
             "netSubscribers": v.number(u.subscriptions - u.unsubscriptions),
         ] as [String: Any]

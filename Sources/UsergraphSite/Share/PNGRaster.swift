@@ -1,0 +1,52 @@
+import CRsvg
+import Foundation
+import UsergraphCore
+
+/// SVG to PNG through librsvg and cairo: the social card and the icons, which social sites and
+/// home screens only take as PNG. Our own SVG only; librsvg loads no external file for it
+/// (images are inlined as data URIs), and a failure is one sentence naming what was drawn.
+enum PNGRaster {
+    /// Draws `svg` scaled to fill `width` × `height` pixels and encodes it as PNG.
+    /// - Parameter what: names the picture in an error (`social.png`).
+    static func png(svg: String, width: Int, height: Int, what: String) throws -> Data {
+        var error: UnsafeMutablePointer<GError>?
+        let bytes = Array(svg.utf8)
+        let made = bytes.withUnsafeBufferPointer { buffer in
+            rsvg_handle_new_from_data(buffer.baseAddress, buffer.count, &error)
+        }
+        guard let handle = made else { throw failure(what, error) }
+        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+
+        // cairo always returns an object; a failure is its status.
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)
+        defer { cairo_destroy(cr) }
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else { throw failure(what, status) }
+        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
+        guard rsvg_handle_render_document(handle, cr, &viewport, &error) != 0 else { throw failure(what, error) }
+        cairo_surface_flush(surface)
+
+        final class Sink { var data = Data() }
+        let sink = Sink()
+        let written = cairo_surface_write_to_png_stream(surface, { closure, chunk, length in
+            guard let closure, let chunk else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(chunk, count: Int(length))
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque())
+        guard written == CAIRO_STATUS_SUCCESS else { throw failure(what, written) }
+        return sink.data
+    }
+
+    private static func failure(_ what: String, _ status: cairo_status_t) -> UsergraphError {
+        UsergraphError("errors.publish.png", ["what": what, "reason": String(cString: cairo_status_to_string(status))])
+    }
+
+    private static func failure(_ what: String, _ error: UnsafeMutablePointer<GError>?) -> UsergraphError {
+        defer { if let error { g_error_free(error) } }
+        // librsvg always sets the error when it fails; its text is the reason.
+        let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? ""
+        return UsergraphError("errors.publish.png", ["what": what, "reason": reason])
+    }
+}
