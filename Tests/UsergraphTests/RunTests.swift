@@ -92,6 +92,16 @@ import Testing
             #expect(response.body == notFound, "\(path) must get the site's 404 page")
         }
 
+        // Deep in the site, the styled 404 page with links that work from there (root-relative).
+        let deep = try RawHTTP.request("/users/999/", port: port)
+        let page = String(decoding: deep.body, as: UTF8.self)
+        #expect(deep.status == 404)
+        let style = try #require(page.range(of: #"/assets/style\.[0-9a-f]{10}\.css"#, options: .regularExpression).map { String(page[$0]) })
+        #expect(try RawHTTP.request(style, port: port).status == 200)
+        #expect(page.contains("href=\"/users/\"") && page.contains("href=\"/statistics/\""))
+        #expect(try RawHTTP.request("/statistics/", port: port).status == 200)
+        #expect(try RawHTTP.request("/social.png", port: port).headers["content-type"] == "image/png")
+
         // A second server on the same port says so plainly.
         let taken = try Executable.run(["serve", "--port", String(port)], in: root)
         #expect(taken.status == 1)
