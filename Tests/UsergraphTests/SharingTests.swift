@@ -11,6 +11,36 @@ import Testing
         #expect(ImageSize.parse([UInt8](png)) == ImageSize(width: 64, height: 48))
     }
 
+    @Test func aPictureDrawnFromTheSameSVGIsReusedNotRedrawn() throws {
+        let folder = try TestPaths.scratch("png")
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><rect width=\"4\" height=\"4\" fill=\"#0f766e\"/></svg>"
+        let first = try PNGRaster.png(svg: svg, width: 16, height: 16, what: "a.png", previous: folder + "/a.png")
+        let stamp = try #require(PNGStamp.read(first))
+        #expect(ImageSize.parse([UInt8](first)) == ImageSize(width: 16, height: 16))
+        // A published file with the same stamp is returned as it is, whatever follows the stamp:
+        // proof that librsvg was not asked again.
+        let marked = PNGStamp.write(stamp, into: try PNGRaster.png(svg: svg, width: 16, height: 16, what: "a.png")) + Data("kept".utf8)
+        try marked.write(to: URL(fileURLWithPath: folder + "/a.png"))
+        #expect(try PNGRaster.png(svg: svg, width: 16, height: 16, what: "a.png", previous: folder + "/a.png") == marked)
+        // Another size or another SVG is drawn anew.
+        let bigger = try PNGRaster.png(svg: svg, width: 32, height: 32, what: "a.png", previous: folder + "/a.png")
+        #expect(bigger != marked && PNGStamp.read(bigger) != stamp)
+        #expect(ImageSize.parse([UInt8](bigger)) == ImageSize(width: 32, height: 32))
+    }
+
+    @Test func theStampIsAValidPNGChunk() throws {
+        let png = try PNGRaster.png(svg: "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\"/>", width: 2, height: 2, what: "b.png")
+        let stamped = [UInt8](PNGStamp.write("abc", into: png))
+        // length 20, "tEXt", "usergraph-source\0abc", then the CRC-32 of type and data.
+        let chunk = Array(stamped[33..<(33 + 4 + 4 + 20 + 4)])
+        #expect(Array(chunk.prefix(8)) == [0, 0, 0, 20] + Array("tEXt".utf8))
+        #expect(CRC32.of(Array("123456789".utf8)) == 0xCBF4_3926)
+        let crc = CRC32.of(Array(chunk[4..<28]))
+        #expect(Array(chunk[28...]) == [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+        #expect(PNGStamp.read(Data(stamped)) == "abc")
+        #expect(PNGStamp.read(png) == nil)
+    }
+
     @Test func aBrokenSVGIsOneSentenceNamingThePicture() {
         #expect {
             try PNGRaster.png(svg: "<svg><rect", width: 10, height: 10, what: "social.png")

@@ -144,12 +144,14 @@ public enum SiteBuild {
         if let error = failures.value { throw error }
     }
 
-    /// The social card and the PNG icons, drawn on every build (a few tens of milliseconds)
-    /// and published like pages: kept byte-for-byte when they come out the same.
+    /// The social card and the PNG icons, published like pages. Each is redrawn only when the
+    /// SVG it comes from changed (see `PNGRaster`), else the published one is kept.
     static func sharingPictures(_ site: SiteData, assets: PublicAssets) throws -> [(file: String, data: Data)] {
         let css = assets.names["assets/style.css"].flatMap { name in assets.files.first { $0.published == name } }
         let palette = ThemePalette.light(css: css.map { String(decoding: $0.data, as: UTF8.self) } ?? "")
-        return [(SocialCard.file, try SocialCard.png(site, palette: palette))] + (try ShareIcons.render(assets, palette: palette))
+        let published = site.config.output
+        return [(SocialCard.file, try SocialCard.png(site, palette: palette, published: published))]
+            + (try ShareIcons.render(assets, palette: palette, published: published))
     }
 
     /// Whether search engines may index the page: the users directory is other people's
@@ -166,20 +168,20 @@ public enum SiteBuild {
         ]
         if let base = site.config.baseURL { shell["baseURL"] = base }
         shell["assets"] = assets.context
-        shell["root"] = source.path.root
         shell["nav"] = [source.section.rawValue: true]
+        let root: String
         if source.path == .notFound {
-            let base = SitePages.notFoundBase(site)
-            shell["links"] = Links.context(from: .home, base: base)
-            shell["root"] = base
+            root = SitePages.notFoundBase(site)
+            shell["links"] = Links.context(from: .home, base: root)
         } else {
+            root = source.path.root
             shell["links"] = Links.context(from: source.path)
             if let base = site.config.baseURL { shell["canonical"] = source.path.url(base: base) }
         }
+        shell["root"] = root
         // Social sites need an absolute og:image; without a base URL it is relative, which a
         // browser resolves and a crawler ignores (the README says so).
-        let root = shell["root"] as? String ?? ""
-        shell["share"] = ["image": (site.config.baseURL ?? root) + SocialCard.file, "imageAlt": SocialCard.alt(site)]
+        shell["share"] = ["image": (site.config.baseURL ?? root) + SocialCard.file, "imageAlt": site.shareImageAlt]
         return shell
     }
 

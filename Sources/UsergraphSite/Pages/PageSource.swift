@@ -14,10 +14,13 @@ struct SiteData: Sendable {
     let strings: Strings
     /// Numbers, dates and durations as templates see them, in the site's language.
     let values: TemplateValues
+    /// The social card's alt text, which every page's head repeats: written once.
+    private(set) var shareImageAlt = ""
 
     init(config: SiteConfig, snapshot: Snapshot, asOf: Day, statistics: StatisticsResult, avatars: Avatars, strings: Strings) {
         self.config = config; self.snapshot = snapshot; self.asOf = asOf; self.statistics = statistics
         self.avatars = avatars; self.strings = strings; self.values = TemplateValues(strings: strings)
+        shareImageAlt = SocialCard.alt(self)
     }
 
     /// A workout type's name in the site's language, or the type as the store writes it.

@@ -53,6 +53,9 @@ public enum SiteScaffold {
       maxAge: 0                                # seconds before a cached collection is stale; 0 = never
     goals:
       steps: 10000                             # the day's step goal
+    privacy:                                   # the users directory is other people's data
+      indexUsers: false                        # true lets search engines index /users/
+      visitorsAsCounts: false                  # true shows visitors only as numbers, never names
 
     """
 }

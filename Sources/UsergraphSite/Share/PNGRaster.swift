@@ -6,6 +6,17 @@ import UsergraphCore
 /// home screens only take as PNG. Our own SVG only; librsvg loads no external file for it
 /// (images are inlined as data URIs), and a failure is one sentence naming what was drawn.
 enum PNGRaster {
+    /// The PNG of `svg`, or the file at `previous` when that was drawn from the same SVG at the
+    /// same size: each PNG records a hash of its source in a `tEXt` chunk, so a rebuild whose
+    /// pictures did not change reuses them instead of starting librsvg (about 0.2 s, 30 MB).
+    static func png(svg: String, width: Int, height: Int, what: String, previous: String?) throws -> Data {
+        let stamp = SHA256.hex(Data("\(width)x\(height)\n\(svg)".utf8))
+        if let previous, let data = FileManager.default.contents(atPath: previous), PNGStamp.read(data) == stamp {
+            return data
+        }
+        return PNGStamp.write(stamp, into: try png(svg: svg, width: width, height: height, what: what))
+    }
+
     /// Draws `svg` scaled to fill `width` × `height` pixels and encodes it as PNG.
     /// - Parameter what: names the picture in an error (`social.png`).
     static func png(svg: String, width: Int, height: Int, what: String) throws -> Data {

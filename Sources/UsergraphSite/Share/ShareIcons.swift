@@ -16,8 +16,9 @@ enum ShareIcons {
         Icon(file: "apple-touch-icon.png", size: 180, opaque: true),
     ]
 
-    /// The published icons, or none when the theme has no `assets/icon.svg`.
-    static func render(_ assets: PublicAssets, palette: [String: String]) throws -> [(file: String, data: Data)] {
+    /// The icons, or none when the theme has no `assets/icon.svg`; those in `published` (the
+    /// site as it is) are reused when drawn from the same SVG.
+    static func render(_ assets: PublicAssets, palette: [String: String], published: String) throws -> [(file: String, data: Data)] {
         guard let published = assets.names["assets/icon.svg"],
               let data = assets.files.first(where: { $0.published == published })?.data
         else { return [] }
@@ -27,7 +28,7 @@ enum ShareIcons {
             let backdrop = icon.opaque ? "<rect width=\"\(n)\" height=\"\(n)\" fill=\"\(palette["accent"] ?? "#4f46e5")\"/>" : ""
             let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n)\" height=\"\(n)\" viewBox=\"0 0 \(n) \(n)\">"
                 + backdrop + "<image href=\"\(inline)\" width=\"\(n)\" height=\"\(n)\"/></svg>"
-            return (icon.file, try PNGRaster.png(svg: svg, width: n, height: n, what: icon.file))
+            return (icon.file, try PNGRaster.png(svg: svg, width: n, height: n, what: icon.file, previous: published + "/" + icon.file))
         }
     }
 }

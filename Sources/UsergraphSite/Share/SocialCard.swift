@@ -35,8 +35,9 @@ enum SocialCard {
         ])
     }
 
-    static func png(_ site: SiteData, palette: [String: String]) throws -> Data {
-        try PNGRaster.png(svg: svg(site, palette: palette), width: width, height: height, what: file)
+    /// The card's PNG; the one in `published` (the site as it is) when drawn from the same SVG.
+    static func png(_ site: SiteData, palette: [String: String], published: String) throws -> Data {
+        try PNGRaster.png(svg: svg(site, palette: palette), width: width, height: height, what: file, previous: published + "/" + file)
     }
 
     static func svg(_ site: SiteData, palette: [String: String]) -> String {

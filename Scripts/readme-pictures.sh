@@ -1,0 +1,23 @@
+#!/bin/sh
+# Retakes the README's pictures (docs/*.png) from the built demo in headless Chromium:
+# desktop at 1200 px, phones at 390 px, the Russian statistics page from a build into a
+# temporary folder. Run after `make site`.
+set -eu
+site="$(pwd)/_site"
+shot() { # width height file url [dark]
+  if [ "${5:-}" = dark ]; then dark="--force-dark-mode --blink-settings=preferredColorScheme=0"; else dark=""; fi
+  # shellcheck disable=SC2086
+  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
+    --window-size="$1,$2" $dark --screenshot="$3" "$4" >/dev/null 2>&1
+}
+shot 1200 1300 docs/profile.png "file://$site/index.html"
+shot 1200 2000 docs/statistics.png "file://$site/statistics/index.html"
+shot 390 1200 docs/profile-phone.png "file://$site/index.html"
+shot 390 1500 docs/statistics-phone.png "file://$site/statistics/index.html"
+shot 390 1500 docs/meals-phone-dark.png "file://$site/meals/index.html" dark
+shot 390 1500 docs/statistics-phone-dark.png "file://$site/statistics/index.html" dark
+ru="$(mktemp -d)"
+.build/release/usergraph build --quiet --language ru --output "$ru/site"
+shot 1200 2000 docs/statistics-ru.png "file://$ru/site/statistics/index.html"
+rm -rf "$ru"
+cp _site/social.png docs/social.png
