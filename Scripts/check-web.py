@@ -15,9 +15,11 @@ import argparse
 import json
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -172,11 +174,24 @@ def main():
     ap.add_argument("--site", default="_site")
     ap.add_argument("--only", action="append", help="a page kind to check (repeatable)")
     ap.add_argument("--no-nu", action="store_true", help="skip the Nu checker")
+    ap.add_argument("--also-language", action="append", default=[],
+                    help="also build the demo in this language (into a temporary folder) and check it")
     args = ap.parse_args()
     started = time.time()
     problems, kinds = check_pages(args.binary, args.site, args.only)
     if not args.no_nu:
         problems += check_markup(args.site)
+    for language in args.also_language:
+        folder = tempfile.mkdtemp(prefix="check-web-")
+        try:
+            site = os.path.join(folder, "site")
+            subprocess.run([args.binary, "build", "--quiet", "--language", language, "--output", site], check=True)
+            found, _ = check_pages(args.binary, site, args.only)
+            if not args.no_nu:
+                found += check_markup(site)
+            problems += [f"[{language}] {p}" for p in found]
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
     took = time.time() - started
     if problems:
         print("\n".join(problems))
@@ -184,8 +199,9 @@ def main():
               f"{len(SCHEMES)} schemes, {took:.0f} s)", file=sys.stderr)
         sys.exit(1)
     nu = "" if args.no_nu else "Nu checker on every page, "
+    languages = " and ".join(["the site's language"] + args.also_language)
     print(f"check-web: no problems: {nu}axe-core on {kinds} page kinds at "
-          f"{' and '.join(map(str, WIDTHS))} px in light and dark ({took:.0f} s)")
+          f"{' and '.join(map(str, WIDTHS))} px in light and dark, in {languages} ({took:.0f} s)")
 
 
 if __name__ == "__main__":
