@@ -27,7 +27,9 @@ site: build
 	$(BIN) build --quiet
 	@echo "The demo site is in $(CURDIR)/_site/ (open $(CURDIR)/_site/index.html)"
 
+# feedparser (PyPI) is the tests' independent reader of the Atom feed.
 test: deps
+	@python3 -c "import feedparser" 2>/dev/null || python3 -m pip install -q feedparser
 	$(SWIFT) test
 
 # Times full and incremental builds of generated 1,000- and 10,000-user sites (and Hugo on the

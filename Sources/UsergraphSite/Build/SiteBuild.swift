@@ -69,9 +69,12 @@ public enum SiteBuild {
             for file in assets.files { try staged.put(file.data, at: file.published) }
             let pictures = try sharingPictures(site, assets: assets)
             for picture in pictures { try staged.put(picture.data, at: picture.file) }
+            let feed = SiteFeed(site)
+            try staged.put(Data(feed.atom.utf8), at: SiteFeed.atomFile)
+            try staged.put(feed.json, at: SiteFeed.jsonFile)
             let stored = ReferencedFiles.names(site)
             try stage(stored, from: files.folder, into: staged)
-            var fileCount = assets.files.count + stored.count + pictures.count
+            var fileCount = assets.files.count + stored.count + pictures.count + 2
             if let base = config.baseURL {
                 let previous = Sitemap.dates(inFileAt: config.output + "/sitemap.xml")
                 let entries = zip(sources, outcomes).compactMap { source, outcome -> Sitemap.Entry? in

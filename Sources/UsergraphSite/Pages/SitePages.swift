@@ -29,5 +29,5 @@ extension SitePages {
     /// Every key the page builders read from the strings file, beside the `t.` keys the
     /// templates name (checked by the theme).
     static let requirements: [Strings.Requirement] =
-        StatisticsCharts.requirements + SocialCard.requirements + Achievement.all.map { Strings.Requirement("achievements." + $0.id) }
+        StatisticsCharts.requirements + SocialCard.requirements + SiteFeed.requirements + Achievement.all.map { Strings.Requirement("achievements." + $0.id) }
 }

@@ -1,0 +1,169 @@
+import Foundation
+import UsergraphCore
+import UsergraphStats
+
+/// What happened, as Atom (RFC 4287, `feed.xml`) and JSON Feed 1.1 (`feed.json`): workouts
+/// recorded, achievements and levels reached, repositories starred, up to the as-of day.
+/// Every date comes from the data and every id from the record, so a rebuild with nothing new
+/// gives the same bytes, and a reader never sees an item twice.
+struct SiteFeed {
+    struct Entry: Equatable {
+        /// A `urn:usergraph:` id that never changes for the same record.
+        let id: String
+        let title: String
+        let text: String
+        /// Absolute, or nil (a site page without a base URL).
+        let url: String?
+        /// RFC 3339, as the record writes it.
+        let updated: String
+        let instant: Date
+    }
+
+    static let atomFile = "feed.xml"
+    static let jsonFile = "feed.json"
+    /// The newest items only, as feeds usually carry.
+    static let limit = 50
+
+    static let requirements: [Strings.Requirement] = [
+        "feed.title", "feed.description", "feed.workout", "feed.workoutText", "feed.achievement", "feed.level", "feed.star",
+    ].map { Strings.Requirement($0) }
+
+    let title: String
+    let description: String
+    let id: String
+    let home: String?
+    let base: String?
+    let author: String
+    let language: String
+    let entries: [Entry]
+    /// The newest entry's date, else the start of the as-of day: never the clock.
+    let updated: String
+
+    init(_ site: SiteData) {
+        let s = site.strings
+        let f = s.format
+        base = site.config.baseURL
+        home = base
+        id = base ?? "urn:usergraph:feed"
+        title = s.text("feed.title", ["site": site.config.title])
+        description = s.text("feed.description", ["site": site.config.title])
+        author = site.snapshot.owner?.name.flatMap { $0.isEmpty ? nil : $0 } ?? site.config.title
+        language = site.config.language
+        let timeZone = site.config.timeZone
+        let asOf = site.asOf
+        let profile = base
+
+        var entries: [Entry] = []
+        for workout in site.snapshot.workouts {
+            guard let instant = workout.startDate, Day(instant, in: timeZone) <= asOf else { continue }
+            var parts = [f.duration(seconds: workout.duration)]
+            // A number and its unit never part at a line end, like the durations' own.
+            if let metres = workout.distance, metres > 0 { parts.append(f.number(metres / 1000, places: 1) + "\u{00A0}" + s.text("units.km")) }
+            let type = site.workoutType(workout.type)
+            let kcal = workout.calories.map { ", " + f.number($0) + "\u{00A0}" + s.text("units.kcal") } ?? ""
+            entries.append(Entry(
+                id: "urn:usergraph:workout:" + workout.id,
+                title: s.text("feed.workout", ["type": type, "summary": parts.joined(separator: ", ")]),
+                text: s.text("feed.workoutText", [
+                    "type": type, "date": f.date(Day(instant, in: timeZone)), "summary": parts.joined(separator: ", ") + kcal,
+                ]),
+                url: profile, updated: workout.start, instant: instant))
+        }
+        for milestone in Milestones.compute(site.snapshot.workouts, asOf: asOf, timeZone: timeZone) {
+            let (key, title): (String, String)
+            switch milestone.kind {
+            case .achievement(let achievement):
+                key = "achievement:" + achievement
+                title = s.text("feed.achievement", ["name": s.text("achievements." + achievement)])
+            case .level(let level):
+                key = "level:\(level)"
+                title = s.text("feed.level", ["level": f.number(level)])
+            }
+            entries.append(Entry(id: "urn:usergraph:" + key, title: title, text: title, url: profile,
+                                 updated: milestone.start, instant: milestone.instant))
+        }
+        for item in site.snapshot.starred?.value ?? [] {
+            guard let at = item.starredAt, let instant = Timestamp.parse(at), Day(instant, in: timeZone) <= asOf else { continue }
+            let name = item.repo.fullName ?? item.repo.name
+            let link = URLCheck.safeLink(item.repo.htmlURL).flatMap { URLCheck.isAbsoluteHTTP($0) ? $0 : nil }
+            let title = s.text("feed.star", ["repo": name])
+            entries.append(Entry(id: "urn:usergraph:star:" + name, title: title,
+                                 text: item.repo.description.map { title + ": " + $0 } ?? title,
+                                 url: link, updated: at, instant: instant))
+        }
+        // Newest first; the id breaks ties so equal times keep one order.
+        self.entries = Array(entries.sorted { $0.instant != $1.instant ? $0.instant > $1.instant : $0.id < $1.id }.prefix(Self.limit))
+        updated = self.entries.first?.updated ?? asOf.iso + "T00:00:00Z"
+    }
+
+    /// Atom 1.0.
+    var atom: String {
+        var lines = [
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>",
+            "<feed xmlns=\"http://www.w3.org/2005/Atom\">",
+            "  <id>\(XMLText.escape(id))</id>",
+            "  <title>\(XMLText.escape(title))</title>",
+            "  <subtitle>\(XMLText.escape(description))</subtitle>",
+            "  <updated>\(XMLText.escape(updated))</updated>",
+            "  <author><name>\(XMLText.escape(author))</name></author>",
+            "  <generator>usergraph</generator>",
+        ]
+        if let base {
+            lines.append("  <link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.escape(base))\"/>")
+            lines.append("  <link rel=\"self\" type=\"application/atom+xml\" href=\"\(XMLText.escape(base + Self.atomFile))\"/>")
+        }
+        for entry in entries {
+            lines.append("  <entry>")
+            lines.append("    <id>\(XMLText.escape(entry.id))</id>")
+            lines.append("    <title>\(XMLText.escape(entry.title))</title>")
+            lines.append("    <updated>\(XMLText.escape(entry.updated))</updated>")
+            if let url = entry.url { lines.append("    <link rel=\"alternate\" href=\"\(XMLText.escape(url))\"/>") }
+            lines.append("    <content type=\"text\">\(XMLText.escape(entry.text))</content>")
+            lines.append("  </entry>")
+        }
+        lines.append("</feed>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// JSON Feed 1.1, keys sorted so the bytes are stable.
+    var json: Data {
+        var feed: [String: Any] = [
+            "version": "https://jsonfeed.org/version/1.1", "title": title, "description": description,
+            "authors": [["name": author]], "language": language,
+            "items": entries.map { entry -> [String: Any] in
+                var item: [String: Any] = ["id": entry.id, "title": entry.title, "content_text": entry.text, "date_published": entry.updated]
+                if let url = entry.url { item["url"] = url }
+                return item
+            },
+        ]
+        if let base {
+            feed["home_page_url"] = base
+            feed["feed_url"] = base + Self.jsonFile
+        }
+        // Only strings, numbers, arrays and dictionaries: serialization cannot fail.
+        return (try? JSONSerialization.data(withJSONObject: feed, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
+    }
+}
+
+/// Text for XML: the five specials escaped, and characters XML 1.0 forbids dropped, so a
+/// repository description with a control character cannot break the feed.
+enum XMLText {
+    static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(u)
+            default:
+                let v = u.value
+                if (v >= 0x20 && v < 0xD800) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000 { out.unicodeScalars.append(u) }
+            }
+        }
+        return out
+    }
+}
