@@ -9,7 +9,7 @@ public struct Usergraph: ParsableCommand {
         commandName: "usergraph",
         abstract: "Builds a personal-data site and reports from a local JSON store.",
         version: "0.1.0",
-        subcommands: [Build.self, Update.self, Import.self, Stats.self, Serve.self, Init.self, OwnerCommand.self, WorkoutCommand.self,
+        subcommands: [Build.self, Update.self, Import.self, Stats.self, Serve.self, Check.self, Init.self, OwnerCommand.self, WorkoutCommand.self,
                       WeightCommand.self, MealCommand.self, StepsCommand.self],
         defaultSubcommand: nil
     )
