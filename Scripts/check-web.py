@@ -29,6 +29,19 @@ SCHEMES = ["light", "dark"]
 MIN_CHART_TEXT_PX = 11.0
 
 # Smallest rendered chart text: font size times the SVG's scale on screen.
+# Every card the cards page links to loads as an <img>, the way GitHub shows it, at its size.
+CARDS_JS = """
+const done = arguments[arguments.length - 1];
+const links = [...new Set([...document.querySelectorAll('a[href$=".svg"], a[href$=".png"], picture img')]
+  .map(e => e.href || e.src))];
+Promise.all(links.map(url => new Promise(resolve => {
+  const img = new Image();
+  img.onload = () => resolve(img.naturalWidth > 0 ? null : url + ': drew nothing');
+  img.onerror = () => resolve(url + ': did not load as an image');
+  img.src = url;
+}))).then(r => done({count: links.length, problems: r.filter(x => x)}));
+"""
+
 CHART_TEXT_JS = """
 let smallest = null;
 for (const t of document.querySelectorAll('svg text')) {
@@ -134,6 +147,11 @@ def check_pages(binary, site, only):
                 for kind, path in kinds:
                     where = f"{kind} {path} at {width} px, {scheme}"
                     driver.get(base + path)
+                    if kind == "cards":
+                        cards = driver.execute_async_script(CARDS_JS)
+                        if cards["count"] == 0:
+                            problems.append(f"{where}: the cards page links to no card")
+                        problems += [f"{where}: {p}" for p in cards["problems"]]
                     if kind == "not found":
                         # The styled page at any depth: its stylesheet must have loaded.
                         styled = driver.execute_script(

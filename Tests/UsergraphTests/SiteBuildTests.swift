@@ -45,8 +45,8 @@ import Testing
         #expect(!fm.fileExists(atPath: output + "/sitemap.xml"), "a sitemap needs a base URL")
         #expect(report.missing.isEmpty)
         // profile, 3 users pages, 240 users, repositories and starred, statistics, 3 meals pages
-        // (29 days with meals, 14 a page), 404.
-        #expect(report.pages == 1 + 3 + 240 + 2 + 1 + 3 + 1)
+        // (29 days with meals, 14 a page), cards, 404.
+        #expect(report.pages == 1 + 3 + 240 + 2 + 1 + 3 + 1 + 1)
         let users = try TestPaths.read(output + "/users/index.html")
         #expect(users.components(separatedBy: "class=\"user-card\"").count - 1 == 100)
         let repos = try TestPaths.read(output + "/repositories/index.html")
@@ -186,8 +186,8 @@ import Testing
         let sitemap = try TestPaths.read(output + "/sitemap.xml")
         #expect(sitemap.contains("<loc>https://anna.example.org/dashboard/</loc>"))
         #expect(!sitemap.contains("404"))
-        // Every page but the users directory's 243 (privacy.indexUsers is off).
-        #expect(sitemap.components(separatedBy: "<url>").count - 1 == 250 - 243)
+        // Every page but the 404 and the users directory's 243 (privacy.indexUsers is off).
+        #expect(sitemap.components(separatedBy: "<url>").count - 1 == 251 - 243)
         let robots = try TestPaths.read(output + "/robots.txt")
         #expect(robots.contains("Sitemap: https://anna.example.org/dashboard/sitemap.xml"))
         let user = try TestPaths.read(output + "/users/7/index.html")

@@ -151,10 +151,11 @@ public enum SiteBuild {
     /// SVG it comes from changed (see `PNGRaster`), else the published one is kept.
     static func sharingPictures(_ site: SiteData, assets: PublicAssets) throws -> [(file: String, data: Data)] {
         let css = assets.names["assets/style.css"].flatMap { name in assets.files.first { $0.published == name } }
-        let palette = ThemePalette.light(css: css.map { String(decoding: $0.data, as: UTF8.self) } ?? "")
+        let palette = ThemePalette(css: css.map { String(decoding: $0.data, as: UTF8.self) } ?? "")
         let published = site.config.output
-        return [(SocialCard.file, try SocialCard.png(site, palette: palette, published: published))]
-            + (try ShareIcons.render(assets, palette: palette, published: published))
+        return [(SocialCard.file, try SocialCard.png(site, palette: palette.light, published: published))]
+            + (try ShareIcons.render(assets, palette: palette.light, published: published))
+            + (try EmbedCards.files(site, palette: palette, published: published))
     }
 
     /// Whether search engines may index the page: the users directory is other people's

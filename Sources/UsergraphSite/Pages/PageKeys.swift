@@ -12,6 +12,13 @@ enum PageKeys {
         "statistics": StatisticsPage.keys,
         "meals": MealsPage.keys,
         "404": ["links": .object(Links.keys)],
+        "cards": [
+            "links": .object(Links.keys), "absolute": .flag, "site": .text,
+            "cards": .list([
+                "name": .text, "title": .text, "description": .text, "width": .int, "height": .int, "auto": .text, "light": .text,
+                "dark": .text, "lightPNG": .text, "darkPNG": .text, "markdown": .text, "html": .text,
+            ]),
+        ],
     ]
 
     /// What `SiteBuild.shell` gives the layout; `assets` are the theme's own files.
@@ -35,7 +42,7 @@ enum PageKeys {
 extension Links {
     static let keys: TemplateSchema = [
         "home": .text, "users": .text, "repositories": .text, "starred": .text, "statistics": .text, "meals": .text,
-        "root": .text,
+        "cards": .text, "root": .text,
     ]
 }
 

@@ -106,7 +106,7 @@ enum Links {
             return [
                 "home": base, "users": SitePath.users.url(base: base), "repositories": SitePath.repositories.url(base: base),
                 "starred": SitePath.starred.url(base: base), "statistics": SitePath.statistics.url(base: base),
-                "meals": SitePath.meals.url(base: base), "root": base,
+                "meals": SitePath.meals.url(base: base), "cards": SitePath.cards.url(base: base), "root": base,
             ]
         }
         let depth = page.depth
@@ -122,7 +122,7 @@ enum Links {
         [
             "home": root + SitePath.home.file, "users": root + SitePath.users.file, "repositories": root + SitePath.repositories.file,
             "starred": root + SitePath.starred.file, "statistics": root + SitePath.statistics.file,
-            "meals": root + SitePath.meals.file, "root": root,
+            "meals": root + SitePath.meals.file, "cards": root + SitePath.cards.file, "root": root,
         ]
     }
 }

@@ -9,6 +9,7 @@ enum SitePages {
         sources += RepositoryPages.sources(site)
         sources += StatisticsPage.sources(site)
         sources += MealsPage.sources(site)
+        sources += CardsPage.sources(site)
         sources.append(notFound(site))
         return sources
     }
@@ -29,5 +30,6 @@ extension SitePages {
     /// Every key the page builders read from the strings file, beside the `t.` keys the
     /// templates name (checked by the theme).
     static let requirements: [Strings.Requirement] =
-        StatisticsCharts.requirements + SocialCard.requirements + SiteFeed.requirements + Achievement.all.map { Strings.Requirement("achievements." + $0.id) }
+        StatisticsCharts.requirements + SocialCard.requirements + SiteFeed.requirements + EmbedCards.requirements
+        + Achievement.all.map { Strings.Requirement("achievements." + $0.id) }
 }

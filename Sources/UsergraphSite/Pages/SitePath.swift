@@ -16,6 +16,7 @@ struct SitePath: Sendable, Hashable {
     static let starred = SitePath("starred/")
     static let statistics = SitePath("statistics/")
     static let meals = SitePath("meals/")
+    static let cards = SitePath("cards/")
     static let notFound = SitePath("", fileName: "404.html")
     static func user(_ id: Int) -> SitePath { SitePath("users/\(id)/") }
     static func usersPage(_ number: Int) -> SitePath { number <= 1 ? .users : SitePath("users/page/\(number)/") }

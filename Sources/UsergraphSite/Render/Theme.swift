@@ -29,7 +29,7 @@ struct Theme: Sendable {
     /// `t` in every template: the words of `strings`, made once.
     let words: TemplateWords
 
-    static let requiredPages = ["profile", "users", "user", "repositories", "starred", "statistics", "meals", "404"]
+    static let requiredPages = ["profile", "users", "user", "repositories", "starred", "statistics", "meals", "cards", "404"]
 
     /// Loads the theme in `language`, checking that the strings file has every key the
     /// templates name (`t.…`) and every key in `require` (the words the code draws itself).

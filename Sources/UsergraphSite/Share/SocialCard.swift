@@ -101,7 +101,7 @@ enum SocialCard {
     }
 
     /// The owner's stored avatar as a data URI, if there is one of a kind librsvg draws.
-    private static func avatarURI(_ site: SiteData) -> String? {
+    static func avatarURI(_ site: SiteData) -> String? {
         guard let owner = site.snapshot.owner else { return nil }
         let path = site.avatars.sitePath(forStorePath: owner.avatar) ?? URLCheck.safeLink(owner.avatar).flatMap { site.avatars.sitePath(forURL: $0) }
         guard let path, path.hasPrefix("files/") else { return nil }
@@ -129,31 +129,5 @@ enum SocialCard {
             rest = rest[rest.index(after: close)...]
         }
         return out + rest
-    }
-}
-
-/// The colours a theme's stylesheet gives its custom properties in light mode (the first
-/// `:root` block), for pictures drawn outside a browser.
-enum ThemePalette {
-    static func light(css: String) -> [String: String] {
-        var plain = ""
-        var rest = css[...]
-        while let open = rest.range(of: "/*") {
-            plain += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].range(of: "*/") else { rest = ""; break }
-            rest = rest[close.upperBound...]
-        }
-        plain += rest
-        guard let root = plain.range(of: ":root") else { return [:] }
-        let block = plain[root.upperBound...].prefix { $0 != "}" }
-        var palette: [String: String] = [:]
-        for declaration in block.split(separator: ";") {
-            let pair = declaration.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            guard pair.count == 2, pair[0].hasPrefix("--") else { continue }
-            let value = pair[1]
-            guard value.hasPrefix("#"), value.count <= 9, value.dropFirst().allSatisfy(\.isHexDigit) else { continue }
-            palette[String(pair[0].dropFirst(2))] = value
-        }
-        return palette
     }
 }
