@@ -103,6 +103,12 @@ public enum SiteBuild {
         }
     }
 
+    /// The fingerprint of what a build reads (config, store, templates, `Public/`, the as-of
+    /// day): `serve --watch` rebuilds when it changes.
+    public static func fingerprint(config: SiteConfig, now: Date = Date()) -> String {
+        BuildStamp.inputs(config: config, asOf: config.asOfDay(override: nil, now: now))
+    }
+
     /// The last look before the swap: every page is there, so a bug can never publish half a site.
     static func check(_ staged: StagedSite, pages: [PageSource]) throws {
         let paths = staged.paths
