@@ -153,15 +153,15 @@ public enum SiteBuild {
         if let error = failures.value { throw error }
     }
 
-    /// The social card and the PNG icons, published like pages. Each is redrawn only when the
-    /// SVG it comes from changed (see `PNGRaster`), else the published one is kept.
+    /// The social card, the PNG icons and the embeddable cards, published like pages. Each PNG
+    /// is redrawn only when the SVG it comes from changed (see `PNGRaster`), else the published
+    /// one is kept; those to draw are drawn on all cores.
     static func sharingPictures(_ site: SiteData, assets: PublicAssets) throws -> [(file: String, data: Data)] {
         let css = assets.names["assets/style.css"].flatMap { name in assets.files.first { $0.published == name } }
         let palette = ThemePalette(css: css.map { String(decoding: $0.data, as: UTF8.self) } ?? "")
-        let published = site.config.output
-        return [(SocialCard.file, try SocialCard.png(site, palette: palette.light, published: published))]
-            + (try ShareIcons.render(assets, palette: palette.light, published: published))
-            + (try EmbedCards.files(site, palette: palette, published: published))
+        let cards = EmbedCards.files(site, palette: palette)
+        let jobs = [SocialCard.job(site, palette: palette.light)] + ShareIcons.jobs(assets, palette: palette.light) + cards.pngs
+        return cards.svgs + (try PNGRaster.render(jobs, published: site.config.output))
     }
 
     /// Whether search engines may index the page: the users directory is other people's

@@ -124,20 +124,18 @@ enum EmbedCards {
         return parts.joined(separator: "\n") + "\n"
     }
 
-    /// Every file of every card, PNGs reused from `published` when drawn from the same SVG.
-    static func files(_ site: SiteData, palette: ThemePalette, published: String) throws -> [(file: String, data: Data)] {
-        var files: [(file: String, data: Data)] = []
+    /// Every card's SVG files, and the PNGs to draw of the light and dark ones.
+    static func files(_ site: SiteData, palette: ThemePalette) -> (svgs: [(file: String, data: Data)], pngs: [PNGRaster.Job]) {
+        var svgs: [(file: String, data: Data)] = []
+        var pngs: [PNGRaster.Job] = []
         for card in cards(site) {
             for mode in Mode.allCases {
                 let svg = svg(card, mode: mode, palette: palette)
-                files.append((path(card, mode, "svg"), Data(svg.utf8)))
-                guard mode != .auto else { continue }
-                let png = path(card, mode, "png")
-                files.append((png, try PNGRaster.png(svg: svg, width: card.width, height: card.height, what: png,
-                                                     previous: published + "/" + png)))
+                svgs.append((path(card, mode, "svg"), Data(svg.utf8)))
+                if mode != .auto { pngs.append(PNGRaster.Job(file: path(card, mode, "png"), svg: svg, width: card.width, height: card.height)) }
             }
         }
-        return files
+        return (svgs, pngs)
     }
 
     /// `cards/stats.svg` (follows the colour scheme), `cards/stats-light.svg`, `cards/stats-dark.png`…

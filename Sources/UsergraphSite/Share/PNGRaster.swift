@@ -6,6 +6,38 @@ import UsergraphCore
 /// home screens only take as PNG. Our own SVG only; librsvg loads no external file for it
 /// (images are inlined as data URIs), and a failure is one sentence naming what was drawn.
 enum PNGRaster {
+    /// One picture to draw: where it goes in the site and what it is drawn from.
+    struct Job: Sendable {
+        let file: String
+        let svg: String
+        let width: Int
+        let height: Int
+    }
+
+    /// Draws the jobs on all cores (each has its own librsvg handle and cairo surface), each
+    /// reused from the published site when drawn from the same SVG; results in the jobs' order.
+    static func render(_ jobs: [Job], published: String) throws -> [(file: String, data: Data)] {
+        final class Results: @unchecked Sendable {
+            let lock = NSLock()
+            var data: [Data?]
+            init(_ count: Int) { data = Array(repeating: nil, count: count) }
+        }
+        let results = Results(jobs.count)
+        let failures = FirstError()
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
+            guard !failures.isSet else { return }
+            let job = jobs[i]
+            do {
+                let png = try png(svg: job.svg, width: job.width, height: job.height, what: job.file, previous: published + "/" + job.file)
+                results.lock.withLock { results.data[i] = png }
+            } catch {
+                failures.set(error)
+            }
+        }
+        if let error = failures.value { throw error }
+        return jobs.indices.compactMap { i in results.data[i].map { (jobs[i].file, $0) } }
+    }
+
     /// The PNG of `svg`, or the file at `previous` when that was drawn from the same SVG at the
     /// same size: each PNG records a hash of its source in a `tEXt` chunk, so a rebuild whose
     /// pictures did not change reuses them instead of starting librsvg (about 0.2 s, 30 MB).

@@ -35,9 +35,9 @@ enum SocialCard {
         ])
     }
 
-    /// The card's PNG; the one in `published` (the site as it is) when drawn from the same SVG.
-    static func png(_ site: SiteData, palette: [String: String], published: String) throws -> Data {
-        try PNGRaster.png(svg: svg(site, palette: palette), width: width, height: height, what: file, previous: published + "/" + file)
+    /// The card to draw.
+    static func job(_ site: SiteData, palette: [String: String]) -> PNGRaster.Job {
+        PNGRaster.Job(file: file, svg: svg(site, palette: palette), width: width, height: height)
     }
 
     static func svg(_ site: SiteData, palette: [String: String]) -> String {
