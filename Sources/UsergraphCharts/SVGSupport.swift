@@ -74,27 +74,8 @@ enum SVG {
         return "var(--ug-heat-\(k),\(heatFallback[k]))"
     }
 
-    /// Escapes the five XML specials and drops characters XML 1.0 forbids, so any label from
-    /// data is inert text and the document always parses.
-    static func esc(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(u)
-            default:
-                let v = u.value
-                let allowed = (v >= 0x20 && v < 0xD800) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
-                if allowed { out.unicodeScalars.append(u) }
-            }
-        }
-        return out
-    }
+    /// Escapes text for the document (see `XMLText`).
+    static func esc(_ s: String) -> String { XMLText.escape(s) }
 
     /// An id prefix that is a valid XML name whatever the caller passed.
     static func idPrefix(_ raw: String) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UsergraphCharts
 @testable import UsergraphCore
 @testable import UsergraphSite
 @testable import UsergraphStats

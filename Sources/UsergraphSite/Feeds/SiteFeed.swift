@@ -1,4 +1,5 @@
 import Foundation
+import UsergraphCharts
 import UsergraphCore
 import UsergraphStats
 
@@ -142,28 +143,5 @@ struct SiteFeed {
         }
         // Only strings, numbers, arrays and dictionaries: serialization cannot fail.
         return (try? JSONSerialization.data(withJSONObject: feed, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
-    }
-}
-
-/// Text for XML: the five specials escaped, and characters XML 1.0 forbids dropped, so a
-/// repository description with a control character cannot break the feed.
-enum XMLText {
-    static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(u)
-            default:
-                let v = u.value
-                if (v >= 0x20 && v < 0xD800) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000 { out.unicodeScalars.append(u) }
-            }
-        }
-        return out
     }
 }

@@ -1,0 +1,23 @@
+/// Text for XML (SVG, the Atom feed): the five specials escaped and the characters XML 1.0
+/// forbids dropped, so any label from data is inert text and the document always parses.
+public enum XMLText {
+    public static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(u)
+            default:
+                let v = u.value
+                let allowed = (v >= 0x20 && v < 0xD800) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
+                if allowed { out.unicodeScalars.append(u) }
+            }
+        }
+        return out
+    }
+}
