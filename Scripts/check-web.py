@@ -34,12 +34,17 @@ CARDS_JS = """
 const done = arguments[arguments.length - 1];
 const links = [...new Set([...document.querySelectorAll('a[href$=".svg"], a[href$=".png"], picture img')]
   .map(e => e.href || e.src))];
+// The previews (the light or the dark file, by the scheme) are drawn at the size they declare.
+const sized = [...document.querySelectorAll('picture img')].filter(img =>
+  img.complete && (img.naturalWidth !== +img.getAttribute('width') || img.naturalHeight !== +img.getAttribute('height')))
+  .map(img => (img.currentSrc || img.src) + ': drawn at ' + img.naturalWidth + 'x' + img.naturalHeight +
+       ', declared ' + img.getAttribute('width') + 'x' + img.getAttribute('height'));
 Promise.all(links.map(url => new Promise(resolve => {
   const img = new Image();
   img.onload = () => resolve(img.naturalWidth > 0 ? null : url + ': drew nothing');
   img.onerror = () => resolve(url + ': did not load as an image');
   img.src = url;
-}))).then(r => done({count: links.length, problems: r.filter(x => x)}));
+}))).then(r => done({count: links.length, problems: r.filter(x => x).concat(sized)}));
 """
 
 CHART_TEXT_JS = """
