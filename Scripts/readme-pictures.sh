@@ -16,6 +16,7 @@ shot 390 1200 docs/profile-phone.png "file://$site/index.html"
 shot 390 1500 docs/statistics-phone.png "file://$site/statistics/index.html"
 shot 390 1500 docs/meals-phone-dark.png "file://$site/meals/index.html" dark
 shot 390 1500 docs/statistics-phone-dark.png "file://$site/statistics/index.html" dark
+shot 1200 1100 docs/cards-dark.png "file://$site/cards/index.html" dark
 ru="$(mktemp -d)"
 .build/release/usergraph build --quiet --language ru --output "$ru/site"
 shot 1200 2000 docs/statistics-ru.png "file://$ru/site/statistics/index.html"
