@@ -19,11 +19,12 @@ public enum Statistics {
 
         let report = StatsReport(asOf: asOf.iso, workouts: workouts.summary, weight: weight.summary,
                                  steps: steps.summary, nutrition: nutrition.summary, users: users.summary, repositories: repositories)
-        let details = StatsDetails(
+        var details = StatsDetails(
             dailyWorkouts: workouts.daily, thisWeek: workouts.thisWeek, thisWeekWorkouts: workouts.thisWeekWorkouts,
             weightSeries: weight.series, ageBySex: users.ageBySex, activityByUser: users.activityByUser,
             skippedEventDates: users.skippedEventDates, exampleBadEventDate: users.exampleBadEventDate,
             skippedWorkouts: workouts.skipped)
+        details.viewerAgeBySex = users.viewerAgeBySex
         return StatisticsResult(report: report, details: details)
     }
 }

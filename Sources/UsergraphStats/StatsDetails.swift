@@ -13,6 +13,9 @@ public struct StatsDetails: Sendable, Equatable {
     public var weightSeries: [WeightPoint]
     /// The seven age buckets in order, split by sex.
     public var ageBySex: [AgeBucketBySex]
+    /// The same for the distinct viewers of each period of `users.viewers`: `today`, `week`,
+    /// `month`, `all`.
+    public var viewerAgeBySex: [String: [AgeBucketBySex]] = [:]
     /// Keyed by user id; a user with no statistics events on or before the as-of day is
     /// absent (see `activity(for:)`).
     public var activityByUser: [Int: UserActivity]

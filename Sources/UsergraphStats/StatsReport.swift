@@ -1,3 +1,4 @@
+import UsergraphCore
 /// The contract of `usergraph stats --json` (DESIGN.md, "Statistics"). Property names are
 /// the JSON keys and their declaration order is the key order, so reordering a property
 /// changes the output. A value it does not have is written `null` (`OrderedJSON` does that for
@@ -213,12 +214,69 @@ public struct UserSummary: Codable, Sendable, Equatable {
     /// Events of that type in the as-of day's calendar month, up to the as-of day.
     public var subscriptions: Int
     public var unsubscriptions: Int
+    /// Distinct viewers this month to date against the same days of the month before.
+    public var visitors: VisitorTrend
+    /// Sex and age of the distinct viewers of today, the week, the month and all time.
+    public var viewers: Viewers
 
     init(count: Int, online: Int, sex: SexCounts, ageBuckets: [AgeBucket], views: ViewSummary,
-                topVisitors: [TopVisitor], subscriptions: Int, unsubscriptions: Int) {
+         topVisitors: [TopVisitor], subscriptions: Int, unsubscriptions: Int,
+         visitors: VisitorTrend = VisitorTrend(), viewers: Viewers = Viewers()) {
         self.count = count; self.online = online; self.sex = sex; self.ageBuckets = ageBuckets
         self.views = views; self.topVisitors = topVisitors
         self.subscriptions = subscriptions; self.unsubscriptions = unsubscriptions
+        self.visitors = visitors; self.viewers = viewers
+    }
+}
+
+/// `users.visitors` of the contract.
+public struct VisitorTrend: Codable, Sendable, Equatable {
+    /// Distinct users with a view event from the 1st of the as-of month to the as-of day.
+    public var monthToDate = 0
+    /// The same, from the 1st of the previous month to the same day of the month (clamped to
+    /// that month's last day).
+    public var previousMonthToDate = 0
+    /// `monthToDate - previousMonthToDate`.
+    public var change = 0
+}
+
+/// `users.viewers` of the contract: who viewed, by period.
+public struct Viewers: Codable, Sendable, Equatable {
+    public var today = ViewerGroup()
+    public var week = ViewerGroup()
+    public var month = ViewerGroup()
+    public var all = ViewerGroup()
+}
+
+/// The sex and age buckets of a set of distinct viewers, counted like `users.sex` and
+/// `users.ageBuckets`; a viewer without a user record is not counted.
+public struct ViewerGroup: Codable, Sendable, Equatable {
+    public var sex = SexCounts()
+    var ageBuckets = AgeBucket.names.map { AgeBucket(bucket: $0, count: 0) }
+
+    init() {}
+
+    init(sex: SexCounts, bySex: [AgeBucketBySex]) {
+        self.sex = sex
+        ageBuckets = bySex.map { AgeBucket(bucket: $0.bucket, count: $0.total) }
+    }
+
+    /// Sex counts and men and women per age bucket of the users `ids` names that the
+    /// directory has (the page draws the buckets by sex; the contract has their totals).
+    static func count(_ ids: Set<Int>, directory: [Int: DirectoryUser]) -> (sex: SexCounts, bySex: [AgeBucketBySex]) {
+        var sex: [String: Int] = [:]
+        var bySex = AgeBucket.names.map { AgeBucketBySex(bucket: $0) }
+        for id in ids {
+            guard let user = directory[id] else { continue }
+            sex[user.sex, default: 0] += 1
+            guard let bucket = AgeBucket.index(forAge: user.age) else { continue }
+            switch user.sex {
+            case "M": bySex[bucket].men += 1
+            case "W": bySex[bucket].women += 1
+            default: bySex[bucket].other += 1
+            }
+        }
+        return (SexCounts(sex), bySex)
     }
 }
 
@@ -296,8 +354,30 @@ struct AgeBucket: Codable, Sendable, Equatable {
 public struct ViewSummary: Codable, Sendable, Equatable {
     /// The 30 days ending on the as-of day, oldest first.
     public var daily: [DailyViews]
+    /// The 12 weeks ending with the as-of day's week, oldest first.
+    public var weekly: [WeeklyViews]
+    /// The 12 calendar months ending with the as-of day's month, oldest first.
+    public var monthly: [MonthlyViews]
 
-    init(daily: [DailyViews]) { self.daily = daily }
+    init(daily: [DailyViews], weekly: [WeeklyViews] = [], monthly: [MonthlyViews] = []) {
+        self.daily = daily; self.weekly = weekly; self.monthly = monthly
+    }
+}
+
+public struct WeeklyViews: Codable, Sendable, Equatable {
+    /// The Monday, `YYYY-MM-DD`.
+    public var weekStart: String
+    public var views: Int
+    /// Distinct viewers in the week.
+    public var unique: Int
+}
+
+public struct MonthlyViews: Codable, Sendable, Equatable {
+    /// `YYYY-MM`.
+    public var month: String
+    public var views: Int
+    /// Distinct viewers in the month.
+    public var unique: Int
 }
 
 public struct DailyViews: Codable, Sendable, Equatable {

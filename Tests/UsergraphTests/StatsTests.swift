@@ -495,12 +495,18 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
 
         let users = try object(root["users"])
         #expect(Set(users.keys) == [
-            "count", "online", "sex", "ageBuckets", "views", "topVisitors", "subscriptions", "unsubscriptions",
+            "count", "online", "sex", "ageBuckets", "views", "topVisitors", "subscriptions", "unsubscriptions", "visitors", "viewers",
         ])
         #expect(try object(users["sex"]) as? [String: Int] == ["M": 0, "W": 0, "other": 1])
         #expect(Set(try firstElement(users["ageBuckets"]).keys) == ["bucket", "count"])
         let views = try object(users["views"])
-        #expect(Set(views.keys) == ["daily"])
+        #expect(Set(views.keys) == ["daily", "weekly", "monthly"])
+        #expect(Set(try firstElement(views["weekly"]).keys) == ["weekStart", "views", "unique"])
+        #expect(Set(try firstElement(views["monthly"]).keys) == ["month", "views", "unique"])
+        #expect(Set(try object(users["visitors"]).keys) == ["monthToDate", "previousMonthToDate", "change"])
+        let viewers = try object(users["viewers"])
+        #expect(Set(viewers.keys) == ["today", "week", "month", "all"])
+        #expect(Set(try object(viewers["week"]).keys) == ["sex", "ageBuckets"])
         #expect(Set(try firstElement(views["daily"]).keys) == ["date", "views", "unique"])
         #expect(Set(try firstElement(users["topVisitors"]).keys) == ["userId", "views"])
 
