@@ -229,10 +229,12 @@ import Testing
     @Test func everyChartHasItsAccessibleNameAndUniqueIds() throws {
         let (_, output) = try SiteBuildTests.buildDemo()
         let html = try TestPaths.read(output + "/statistics/index.html")
-        // 11 charts: the calendar once, the others drawn at 460 and 320 units, those across the
-        // page also at 720 (the stylesheet shows one of each).
-        #expect(html.components(separatedBy: "<svg").count - 1 == 1 + 6 * 2 + 4 * 3)
-        #expect(html.components(separatedBy: "role=\"img\"").count - 1 == 25)
+        // 21 charts: the calendar once, the others drawn at 460 and 320 units, those across the
+        // page also at 720 (the stylesheet shows one of each): weekly, types, intake, macros and
+        // the viewers' sex and age for 4 periods at two widths; steps, weight, languages and
+        // views by day, week and month at three.
+        #expect(html.components(separatedBy: "<svg").count - 1 == 1 + 12 * 2 + 6 * 3)
+        #expect(html.components(separatedBy: "role=\"img\"").count - 1 == 43)
         #expect(!html.contains("<script"))
         let ids = try NSRegularExpression(pattern: " id=\"([^\"]+)\"")
             .matches(in: html, range: NSRange(html.startIndex..., in: html))

@@ -229,6 +229,7 @@ import Testing
         "users.users.otherSex", "user.otherSex",                             // every demo user is M or W
         "user.files.remote",                                                 // every demo user's file was downloaded
         "statistics.weight.belowTarget", "statistics.weight.atTarget",      // the demo owner is above the target
+        "statistics.users.visitors.fell",                                    // the demo's visitors grew this month
     ]
 
     @Test func theBuildersProvideExactlyTheDeclaredKeys() throws {

@@ -129,7 +129,9 @@ extension StatisticsPage {
         "asOf": .date,
         "charts": .object([
             "weekly": .html, "types": .html, "heatmap": .html, "weight": .html, "sex": .html, "age": .html, "views": .html,
-            "languages": .html, "intake": .html, "macros": .html, "steps": .html,
+            "languages": .html, "intake": .html, "macros": .html, "steps": .html, "viewsWeekly": .html, "viewsMonthly": .html,
+            "viewers-sex-today": .html, "viewers-sex-week": .html, "viewers-sex-month": .html, "viewers-sex-all": .html,
+            "viewers-age-today": .html, "viewers-age-week": .html, "viewers-age-month": .html, "viewers-age-all": .html,
         ]),
         "workouts": .object([
             "count": .number, "duration": .duration, "calories": .number, "distance": .number, "hasDistance": .flag,
@@ -167,6 +169,16 @@ extension StatisticsPage {
             "views30": .number,
             "topVisitors": .list(["id": .int, "views": .number, "username?": .text, "url?": .text, "avatar": .html]),
             "hasTopVisitors": .flag, "visitorsAsCounts": .flag, "subscriptions": .number, "unsubscriptions": .number, "netSubscribers": .number,
+            "visitors": .object([
+                "monthToDate": .number, "previousMonthToDate": .number, "change": .number, "grew?": .flag, "fell?": .flag, "same?": .flag,
+            ]),
+            "weekly": .list(["weekStart": .date, "views": .number, "unique": .number]),
+            "monthly": .list(["month": .month, "views": .number, "unique": .number]),
+            "periods": .list([
+                "id": .text, "label": .text, "men": .number, "women": .number, "count": .number, "checked": .flag,
+                "ageBuckets": .list(["bucket": .text, "men": .number, "women": .number, "total": .number]),
+                "chartSex": .html, "chartAge": .html,
+            ]),
         ]),
         "repositories": .object([
             "hasData": .flag, "count": .number, "stars": .number, "forks": .number,

@@ -15,11 +15,23 @@ enum StatisticsCharts {
             keys += ["chart.\(chart).title", "chart.\(chart).desc"]
         }
         for chart in axisCharts { keys += ["chart.\(chart).x", "chart.\(chart).y"] }
+        keys += ["chart.viewsWeekly.title", "chart.viewsWeekly.desc", "chart.viewsMonthly.title", "chart.viewsMonthly.desc",
+                 "stats.today", "stats.week", "stats.month", "stats.allTime"]
         return keys.map { Strings.Requirement($0) } + [Strings.Requirement("count.workouts", .plural)]
     }()
 
     /// The charts with an x and a y axis, whose titles (with units) the strings give.
-    static let axisCharts = ["weekly", "weight", "age", "views", "languages", "intake", "steps"]
+    static let axisCharts = ["weekly", "weight", "age", "views", "viewsWeekly", "viewsMonthly", "languages", "intake", "steps"]
+
+    /// The viewer group of a period of `users.viewers` by its key.
+    static func viewers(_ viewers: Viewers, _ period: String) -> ViewerGroup {
+        switch period {
+        case "today": viewers.today
+        case "week": viewers.week
+        case "month": viewers.month
+        default: viewers.all
+        }
+    }
 
     /// The widths a chart is drawn at: a chart in half a row on a desktop gets `half` and
     /// `narrow`, one across the whole page also `full`. A CSS container query on the chart's
@@ -102,6 +114,41 @@ enum StatisticsCharts {
                 [ChartSeries(name: s.text("chart.views.views"), values: daily.map { Double($0.views) }),
                  ChartSeries(name: s.text("chart.views.unique"), values: daily.map { Double($0.unique) })],
                 labels: daily.map { short($0.date) }, options: options("views", "views", width: width, suffix: suffix), showDots: true)
+        }
+        // The same views by week and by month, and the viewers' sex and age by period: the page
+        // switches between them without a script.
+        let views = report.users.views
+        charts["viewsWeekly"] = responsive(full) { width, suffix in
+            SVGCharts.line(
+                [ChartSeries(name: s.text("chart.views.views"), values: views.weekly.map { Double($0.views) }),
+                 ChartSeries(name: s.text("chart.views.unique"), values: views.weekly.map { Double($0.unique) })],
+                labels: views.weekly.map { short($0.weekStart) }, options: options("views-weekly", "viewsWeekly", width: width, suffix: suffix),
+                showDots: true)
+        }
+        charts["viewsMonthly"] = responsive(full) { width, suffix in
+            SVGCharts.line(
+                [ChartSeries(name: s.text("chart.views.views"), values: views.monthly.map { Double($0.views) }),
+                 ChartSeries(name: s.text("chart.views.unique"), values: views.monthly.map { Double($0.unique) })],
+                labels: views.monthly.map { m in Int(m.month.suffix(2)).map { format.monthShort($0) + " " + m.month.prefix(4) } ?? m.month },
+                options: options("views-monthly", "viewsMonthly", width: width, suffix: suffix), showDots: true)
+        }
+        for period in ["today", "week", "month", "all"] {
+            let group = viewers(report.users.viewers, period)
+            let buckets = details.viewerAgeBySex[period] ?? []
+            var parts = [ChartPoint(label: s.text("chart.sex.men"), value: Double(group.sex.men)),
+                         ChartPoint(label: s.text("chart.sex.women"), value: Double(group.sex.women))]
+            if group.sex.other > 0 { parts.append(ChartPoint(label: s.text("chart.sex.other"), value: Double(group.sex.other))) }
+            charts["viewers-sex-" + period] = responsive { width, suffix in
+                SVGCharts.donut(parts, options: options("viewers-sex-" + period, "sex", height: 200, width: width, suffix: suffix),
+                                centerLabel: format.number(group.sex.men + group.sex.women + group.sex.other), otherLabel: s.text("chart.sex.other"))
+            }
+            charts["viewers-age-" + period] = responsive { width, suffix in
+                SVGCharts.bars(
+                    labels: buckets.map(\.bucket),
+                    series: [ChartSeries(name: s.text("chart.sex.men"), values: buckets.map { Double($0.men) }),
+                             ChartSeries(name: s.text("chart.sex.women"), values: buckets.map { Double($0.women) })],
+                    options: options("viewers-age-" + period, "age", width: width, suffix: suffix))
+            }
         }
         let intake = report.nutrition.daily
         charts["intake"] = responsive { width, suffix in

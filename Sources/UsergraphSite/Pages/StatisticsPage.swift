@@ -13,7 +13,8 @@ enum StatisticsPage {
         let v = site.values
         let w = report.workouts
         var context: [String: Any] = ["links": Links.context(from: page), "asOf": v.date(iso: report.asOf)]
-        context["charts"] = StatisticsCharts.all(site)
+        let charts = StatisticsCharts.all(site)
+        context["charts"] = charts
 
         context["workouts"] = [
             "count": v.number(w.count), "duration": v.duration(w.totalSeconds), "calories": v.number(w.totalCalories),
@@ -81,6 +82,25 @@ enum StatisticsPage {
                 return row
             },
             "hasTopVisitors": !site.config.privacy.visitorsAsCounts && !u.topVisitors.isEmpty,
+            "visitors": [
+                "monthToDate": v.number(u.visitors.monthToDate), "previousMonthToDate": v.number(u.visitors.previousMonthToDate),
+                "change": v.number(abs(u.visitors.change)),
+                u.visitors.change > 0 ? "grew" : u.visitors.change < 0 ? "fell" : "same": true,
+            ] as [String: Any],
+            "weekly": u.views.weekly.map { ["weekStart": v.date(iso: $0.weekStart), "views": v.number($0.views), "unique": v.number($0.unique)] as [String: Any] },
+            "monthly": u.views.monthly.map { ["month": v.month(iso: $0.month), "views": v.number($0.views), "unique": v.number($0.unique)] as [String: Any] },
+            "periods": ["today", "week", "month", "all"].map { period -> [String: Any] in
+                let group = StatisticsCharts.viewers(u.viewers, period)
+                let buckets = details.viewerAgeBySex[period] ?? []
+                return [
+                    "id": period, "label": site.strings.text(period == "all" ? "stats.allTime" : "stats." + period), "men": v.number(group.sex.men), "women": v.number(group.sex.women),
+                    "count": v.number(group.sex.men + group.sex.women + group.sex.other), "checked": period == "month",
+                    "ageBuckets": buckets.map {
+                        ["bucket": $0.bucket, "men": v.number($0.men), "women": v.number($0.women), "total": v.number($0.total)] as [String: Any]
+                    },
+                    "chartSex": charts["viewers-sex-" + period] ?? "", "chartAge": charts["viewers-age-" + period] ?? "",
+                ]
+            },
             "subscriptions": v.number(u.subscriptions), "unsubscriptions": v.number(u.unsubscriptions),
             "netSubscribers": v.number(u.subscriptions - u.unsubscriptions),
         ] as [String: Any]
