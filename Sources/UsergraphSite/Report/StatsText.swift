@@ -13,7 +13,8 @@ public enum StatsText {
                      "noWeight", "users", "usersLine", "usersOther", "subscribers", "topVisitors", "none", "ageSex", "men",
                      "women", "views", "repositories", "repositoriesLine", "noLanguages", "distanceLine", "pace", "speed",
                      "bmi", "toTarget", "nutrition", "today", "noMealsToday", "stepsToday", "noStepsToday", "workoutsToday",
-                     "week", "noMealsWeek", "macros", "steps30", "noSteps", "intake", "eaten", "burned", "stepsDaily"].map { Strings.Requirement("report." + $0) }
+                     "week", "noMealsWeek", "macros", "steps30", "noSteps", "intake", "eaten", "burned", "stepsDaily",
+                     "visitorsLine", "viewsWeeks", "viewsMonths", "period", "viewsColumn", "visitorsColumn"].map { Strings.Requirement("report." + $0) }
         let counted = ["workouts", "days", "points", "users", "repositories", "stars", "forks"]
             .map { Strings.Requirement("count." + $0, .plural) }
         return texts + counted + [Strings.Requirement("notes.listSeparator")]
@@ -104,6 +105,11 @@ public enum StatsText {
         say(s.text("report.subscribers", ["plus": f.number(u.subscriptions), "minus": f.number(u.unsubscriptions)]))
         let visitors = u.topVisitors.map { "#\($0.userId) (\(f.number($0.views)))" }.joined(separator: separator)
         say(s.text("report.topVisitors", ["list": visitors.isEmpty ? s.text("report.none") : visitors]))
+        let change = u.visitors.change
+        say(s.text("report.visitorsLine", [
+            "now": f.number(u.visitors.monthToDate), "before": f.number(u.visitors.previousMonthToDate),
+            "change": (change > 0 ? "+" : change < 0 ? "−" : "±") + f.number(abs(change)),
+        ]))
         out.append("")
         out.append(s.text("report.ageSex"))
         out.append(TextCharts.pairedBars(labels: d.ageBySex.map(\.bucket),
@@ -116,6 +122,14 @@ public enum StatsText {
         out.append(TextCharts.line(daily.map { Double($0.views) }, width: width, height: 6, style: style,
                                    firstLabel: daily.first.map { short($0.date) }, lastLabel: daily.last.map { short($0.date) },
                                    numbers: numbers))
+        // The weeks and months as tables: views, and distinct visitors, who count once a period.
+        let columns = [s.text("report.period"), s.text("report.viewsColumn"), s.text("report.visitorsColumn")]
+        out.append("")
+        out += sentence(s.text("report.viewsWeeks"), style: style, width: width)
+        out += table(columns, u.views.weekly.map { [short($0.weekStart), f.number($0.views), f.number($0.unique)] }, style: style)
+        out.append("")
+        out += sentence(s.text("report.viewsMonths"), style: style, width: width)
+        out += table(columns, u.views.monthly.map { [monthName($0.month, f), f.number($0.views), f.number($0.unique)] }, style: style)
 
         section(s.text("report.repositories"))
         let repos = r.repositories
@@ -176,6 +190,19 @@ public enum StatsText {
         let parts = iso.split(separator: "-")
         guard parts.count == 2, let y = Int(parts[0]), let m = Int(parts[1]), (1...12).contains(m) else { return iso }
         return format.monthShort(m) + " " + String(y)
+    }
+
+    /// Rows under a header: the first column left-aligned, the others right-aligned, two
+    /// spaces apart (12 rows of three short columns always fit 80 columns).
+    static func table(_ header: [String], _ rows: [[String]], style: TextChartStyle) -> [String] {
+        let all = ([header] + rows).map { $0.map { style == .ascii ? TextCharts.text($0, style: .ascii) : $0 } }
+        let widths = header.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
+        return all.map { row in
+            row.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: max(0, widths[column] - cell.count))
+                return column == 0 ? cell + pad : pad + cell
+            }.joined(separator: "  ")
+        }
     }
 
     /// A section's title, underlined, after a blank line.
