@@ -135,3 +135,26 @@ import Testing
         ])
     }
 }
+
+@Suite(.scratch) struct GenderTests {
+    /// Russian verbs and adjectives agree with the user's sex: no masculine form on a woman's
+    /// page and no feminine one on a man's, on every user page of the demo.
+    @Test func everyUserPageSpeaksOfThemInTheirGender() throws {
+        let output = try LocalizedSiteTests.buildDemo("ru")
+        let masculine = ["Подписывался<", "Отписывался<", "Ещё не заходил<"]
+        let feminine = ["Подписывалась<", "Отписывалась<", "Ещё не заходила<"]
+        var women = 0, men = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: output + "/users") where Int(name) != nil {
+            let html = try TestPaths.read(output + "/users/" + name + "/index.html")
+            if html.contains("<span>Женщина</span>") {
+                women += 1
+                for form in masculine { #expect(!html.contains(form), "users/\(name): \(form)") }
+                #expect(html.contains("Подписывалась<") && html.contains("Отписывалась<"), "users/\(name)")
+            } else if html.contains("<span>Мужчина</span>") {
+                men += 1
+                for form in feminine { #expect(!html.contains(form), "users/\(name): \(form)") }
+            }
+        }
+        #expect(women == 122 && men == 118)
+    }
+}
