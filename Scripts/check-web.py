@@ -65,7 +65,8 @@ def page_kinds(site):
     kinds = [("profile", "/"), ("users", "/users/"), ("statistics", "/statistics/"),
              ("meals", "/meals/"), ("repositories", "/repositories/"), ("starred", "/starred/"),
              ("not found", "/users/999999/")]
-    for extra, path in [("users page 2", "/users/page/2/"), ("meals page 2", "/meals/page/2/"),
+    for extra, path in [("users page 2", "/users/page/2/"), ("users filtered", "/users/online/women/26-30/"),
+                        ("users search", "/users/search/"), ("meals page 2", "/meals/page/2/"),
                         ("forks", "/repositories/forks/"), ("cards", "/cards/")]:
         if os.path.exists(os.path.join(site, path.strip("/"), "index.html")):
             kinds.append((extra, path))
@@ -152,6 +153,21 @@ def check_pages(binary, site, only):
                 for kind, path in kinds:
                     where = f"{kind} {path} at {width} px, {scheme}"
                     driver.get(base + path)
+                    if kind == "users search":
+                        # Typing the name of the last user (on the list's last page) leaves exactly
+                        # the rows whose name contains it.
+                        found = driver.execute_script("""
+                          const rows = [...document.querySelectorAll('#user-index li')];
+                          const name = rows[rows.length - 1].dataset.name;
+                          const box = document.getElementById('user-search');
+                          if (box.hidden) return 'the search box stayed hidden';
+                          box.value = name; box.dispatchEvent(new Event('input'));
+                          const shown = rows.filter(r => !r.hidden).map(r => r.dataset.name);
+                          const expected = rows.filter(r => r.dataset.name.includes(name)).map(r => r.dataset.name);
+                          return JSON.stringify(shown) === JSON.stringify(expected) && shown.includes(name) ? null
+                            : 'typing ' + name + ' showed ' + shown.length + ' rows';""")
+                        if found:
+                            problems.append(f"{where}: {found}")
                     if kind == "cards":
                         cards = driver.execute_async_script(CARDS_JS)
                         if cards["count"] == 0:

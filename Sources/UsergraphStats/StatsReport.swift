@@ -326,7 +326,7 @@ public struct SexCounts: Codable, Sendable, Equatable {
     }
 }
 
-struct AgeBucket: Codable, Sendable, Equatable {
+public struct AgeBucket: Codable, Sendable, Equatable {
     /// One of `AgeBucket.names`.
     var bucket: String
     var count: Int
@@ -334,10 +334,10 @@ struct AgeBucket: Codable, Sendable, Equatable {
     init(bucket: String, count: Int) { self.bucket = bucket; self.count = count }
 
     /// The contract's buckets, in order.
-    static let names = ["18-21", "22-25", "26-30", "31-35", "36-40", "41-50", "51+"]
+    public static let names = ["18-21", "22-25", "26-30", "31-35", "36-40", "41-50", "51+"]
 
     /// The index into `names` for an age, or nil under 18.
-    static func index(forAge age: Int) -> Int? {
+    public static func index(forAge age: Int) -> Int? {
         switch age {
         case ..<18: nil
         case 18...21: 0

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UsergraphStore
 @testable import UsergraphCore
 @testable import UsergraphSite
 
@@ -45,8 +46,9 @@ import Testing
         #expect(!fm.fileExists(atPath: output + "/sitemap.xml"), "a sitemap needs a base URL")
         #expect(report.missing.isEmpty)
         // profile, 3 users pages, 240 users, repositories and starred, statistics, 3 meals pages
-        // (29 days with meals, 14 a page), cards, 404.
-        #expect(report.pages == 1 + 3 + 240 + 2 + 1 + 3 + 1 + 1)
+        // (29 days with meals, 14 a page), cards, 404; then the 47 filtered user lists (those of
+        // the 122 women and of the 118 men take two pages) and the search page.
+        #expect(report.pages == 1 + 3 + 240 + 2 + 1 + 3 + 1 + 1 + 47 + 2 + 1)
         let users = try TestPaths.read(output + "/users/index.html")
         #expect(users.components(separatedBy: "class=\"user-card\"").count - 1 == 100)
         let repos = try TestPaths.read(output + "/repositories/index.html")
@@ -292,5 +294,40 @@ import Testing
         #expect(links == [6, 1, 5, 6, 8, 9, 13, 8].map { $0 == 1 ? "../../../users/index.html" : "../../../users/page/\($0)/index.html" })
         #expect(nav.contains(#"<span aria-current="page">7</span>"#))
         #expect(nav.components(separatedBy: "class=\"gap\"").count - 1 == 2, "one gap after 1, one before 13")
+    }
+}
+
+@Suite(.scratch) struct DirectoryFilterTests {
+    @Test func onlineWomenAgedTwentySixToThirtyListExactlyThose() throws {
+        let (_, output) = try SiteBuildTests.buildDemo()
+        let config = try ConfigLoader.load(path: TestPaths.demoConfig)
+        let users = try StoreReader.read(StoreLayout(root: config.store)).users?.value ?? []
+        let expected = Set(users.filter { $0.sex == "W" && $0.isOnline && (26...30).contains($0.age) }.map(\.id))
+        #expect(expected.count == 9)
+        let html = try TestPaths.read(output + "/users/online/women/26-30/index.html")
+        let listed = try NSRegularExpression(pattern: #"<li class="user-card">\s*<a href="\.\./\.\./\.\./\.\./users/([0-9]+)/index\.html""#)
+            .matches(in: html, range: NSRange(html.startIndex..., in: html))
+            .compactMap { Range($0.range(at: 1), in: html).flatMap { Int(html[$0]) } }
+        #expect(Set(listed) == expected && listed.count == expected.count)
+        #expect(html.contains("aria-current=\"page\">26-30</a>") && html.contains("aria-current=\"page\">Women</a>"))
+        // Every combination exists, and every user is on exactly one page of the unfiltered list.
+        #expect(FileManager.default.fileExists(atPath: output + "/users/all/men/51-plus/index.html"))
+        #expect(FileManager.default.fileExists(atPath: output + "/users/online/all/all/index.html"))
+    }
+
+    @Test func theSearchPageHoldsEveryUserWhateverListPageTheyAreOn() throws {
+        let (_, output) = try SiteBuildTests.buildDemo()
+        let config = try ConfigLoader.load(path: TestPaths.demoConfig)
+        let users = try StoreReader.read(StoreLayout(root: config.store)).users?.value ?? []
+        let html = try TestPaths.read(output + "/users/search/index.html")
+        for user in users {
+            #expect(html.contains("<a href=\"../../users/\(user.id)/index.html\">"), "user \(user.id) is not on the search page")
+        }
+        // The last user sits on page 3 of the list and is found on the search page by name.
+        let last = try #require(users.max { $0.id < $1.id })
+        #expect(try TestPaths.read(output + "/users/page/3/index.html").contains("../../../users/\(last.id)/index.html"))
+        #expect(SiteBuildTests.decodeEntities(html).contains("data-name=\"\(last.username.lowercased())\""))
+        #expect(html.contains("<script>") && html.contains("id=\"user-search\""))
+        #expect(!(try TestPaths.read(output + "/users/index.html")).contains("<script"), "only the search page has a script")
     }
 }

@@ -99,7 +99,7 @@ import Testing
             "\(templates)/profile.md:84: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
             "\(templates)/repositories.md:20: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
             "\(templates)/starred.md:20: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
-            "\(templates)/users.md:29: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
+            "\(templates)/users.md:67: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
         ])
     }
 
@@ -109,8 +109,8 @@ import Testing
                 .replacingOccurrences(of: "<span class=\"user-name\">{{username}}</span>", with: "<span class=\"user-name\">{{{username}}}</span>")
         }
         #expect(problems == [
-            "\(templates)/users.md:14: `avatar` is HTML; write {{{avatar}}} (three braces), or its tags show as text.",
-            "\(templates)/users.md:15: `username` is text from the data; write {{username}} (two braces), so that it is escaped.",
+            "\(templates)/users.md:50: `avatar` is HTML; write {{{avatar}}} (three braces), or its tags show as text.",
+            "\(templates)/users.md:51: `username` is text from the data; write {{username}} (two braces), so that it is escaped.",
         ])
     }
 
@@ -230,6 +230,7 @@ import Testing
         "user.files.remote",                                                 // every demo user's file was downloaded
         "statistics.weight.belowTarget", "statistics.weight.atTarget",      // the demo owner is above the target
         "statistics.users.visitors.fell",                                    // the demo's visitors grew this month
+        "users.index.otherSex",                                              // every demo user is M or W
     ]
 
     @Test func theBuildersProvideExactlyTheDeclaredKeys() throws {

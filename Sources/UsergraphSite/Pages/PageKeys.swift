@@ -86,9 +86,15 @@ extension UsersPages {
     ]
 
     static let listKeys: TemplateSchema = [
-        "links": .object(Links.keys), "hasData": .flag, "count": .number, "online": .number, "first": .number, "last": .number,
-        "fetchedOn?": .date, "users": .list(cardKeys),
+        "links": .object(Links.keys), "hasData": .flag, "count": .number, "online": .number, "first?": .number, "last?": .number,
+        "fetchedOn?": .date, "users?": .list(cardKeys),
         "pagination?": .object(Pagination.keys),
+        "filters?": .list(["name": .text, "options": .list(["label": .text, "url": .text, "current": .flag])]),
+        "filtered?": .flag, "matching?": .number, "searchURL?": .text, "search?": .flag,
+        "index?": .list([
+            "username": .text, "key": .text, "url": .text, "age": .number, "online": .flag, "isMan?": .flag, "isWoman?": .flag,
+            "otherSex?": .text,
+        ]),
     ]
 
     static let userKeys: TemplateSchema = cardKeys.adding([

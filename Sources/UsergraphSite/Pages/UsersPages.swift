@@ -1,19 +1,27 @@
 import UsergraphCore
 
-/// `/users/` (paginated at 100: `/users/page/N/`) and one page per user at `/users/{id}/`.
+/// `/users/` (paginated at 100: `/users/page/N/`), the same list filtered by status, sex and
+/// age (see `UserFilter`), `/users/search/` (everyone on one page, filtered by name as you type
+/// by a small inline script), and one page per user at `/users/{id}/`.
 enum UsersPages {
     static let pageSize = 100
+    static let search = SitePath("users/search/")
 
     static func sources(_ site: SiteData) -> [PageSource] {
         let users = sortedUsers(site)
-        let pageCount = max(1, (users.count + pageSize - 1) / pageSize)
         let online = users.reduce(0) { $0 + ($1.isOnline ? 1 : 0) }
         var sources: [PageSource] = []
-        sources.reserveCapacity(pageCount + users.count)
-        for number in 1...pageCount {
-            sources.append(PageSource(path: .usersPage(number), template: "users", section: .users) {
-                listContext(site, users: users, online: online, number: number, pageCount: pageCount)
-            })
+        for filter in UserFilter.every where filter == .all || site.snapshot.users != nil {
+            let matching = filter == .all ? users : users.filter(filter.matches)
+            let pageCount = max(1, (matching.count + pageSize - 1) / pageSize)
+            for number in 1...pageCount {
+                sources.append(PageSource(path: filter.page(number), template: "users", section: .users) {
+                    listContext(site, users: matching, online: online, total: users.count, filter: filter, number: number, pageCount: pageCount)
+                })
+            }
+        }
+        if site.snapshot.users != nil {
+            sources.append(PageSource(path: search, template: "users", section: .users) { searchContext(site, users: users, online: online) })
         }
         for (index, user) in users.enumerated() {
             let listPage = index / pageSize + 1
@@ -31,20 +39,48 @@ enum UsersPages {
         return (site.snapshot.users?.value ?? []).filter { $0.id >= 0 && seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
     }
 
-    static func listContext(_ site: SiteData, users: [DirectoryUser], online: Int, number: Int, pageCount: Int) -> [String: Any] {
-        let page = SitePath.usersPage(number)
+    static func listContext(_ site: SiteData, users: [DirectoryUser], online: Int, total: Int, filter: UserFilter,
+                            number: Int, pageCount: Int) -> [String: Any] {
+        let page = filter.page(number)
         let slice = users.dropFirst((number - 1) * pageSize).prefix(pageSize)
         var context: [String: Any] = [
             "links": Links.context(from: page),
             "hasData": site.snapshot.users != nil,
-            "count": site.values.number(users.count),
+            "count": site.values.number(total),
             "online": site.values.number(online),
+            "filters": filter.bar(site, from: page),
+            "filtered": filter != .all,
+            "matching": site.values.number(users.count),
+            "searchURL": page.link(to: search),
             "users": slice.map { card($0, site: site, from: page, avatar: site.avatars.sitePath(forURL: $0.avatar?.url)) },
             "first": site.values.number((number - 1) * pageSize + 1),
             "last": site.values.number((number - 1) * pageSize + slice.count),
         ]
         if let cached = site.snapshot.users { context["fetchedOn"] = site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt }
-        context["pagination"] = Pagination.context(number: number, total: pageCount, from: page, path: SitePath.usersPage)
+        context["pagination"] = Pagination.context(number: number, total: pageCount, from: page, path: filter.page)
+        return context
+    }
+
+    /// Everyone on one page as a compact list, which the inline script filters by name.
+    static func searchContext(_ site: SiteData, users: [DirectoryUser], online: Int) -> [String: Any] {
+        let page = search
+        var context: [String: Any] = [
+            "links": Links.context(from: page), "hasData": true, "search": true,
+            "count": site.values.number(users.count), "online": site.values.number(online),
+            "filters": UserFilter.all.bar(site, from: page), "filtered": false, "matching": site.values.number(users.count),
+            "searchURL": page.link(to: search),
+            "index": users.map { user -> [String: Any] in
+                var row: [String: Any] = ["username": user.username, "key": user.username.lowercased(), "url": page.link(to: .user(user.id)),
+                                          "age": site.values.number(user.age), "online": user.isOnline]
+                switch user.sex {
+                case "M": row["isMan"] = true
+                case "W": row["isWoman"] = true
+                default: row["otherSex"] = user.sex
+                }
+                return row
+            },
+        ]
+        if let cached = site.snapshot.users { context["fetchedOn"] = site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt }
         return context
     }
 
