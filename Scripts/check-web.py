@@ -108,10 +108,12 @@ def serve(binary, site):
     sys.exit("check-web: usergraph serve did not answer on " + base)
 
 
-def browser():
+def browser(scripts=True):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     opts = webdriver.ChromeOptions()
+    if not scripts:
+        opts.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     opts.binary_location = "/usr/bin/chromium"
     for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
               "--disable-dev-shm-usage", "--force-device-scale-factor=1"]:
@@ -190,11 +192,37 @@ def check_pages(binary, site, only):
                         "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
                     if overflow > 0:
                         problems.append(f"{where}: the page scrolls sideways by {overflow} px")
+        problems += check_switches(base)
     finally:
         driver.quit()
         proc.terminate()
         proc.wait()
     return problems, len(kinds)
+
+
+def check_switches(base):
+    """With the page's scripts off, every switch of the statistics page works by keyboard:
+    focus the checked radio, press the right arrow, and the next view is the one shown."""
+    from selenium.webdriver.common.keys import Keys
+    problems = []
+    driver = browser(scripts=False)
+    try:
+        driver.get(base + "/statistics/")
+        for group in driver.execute_script(
+                "return [...new Set([...document.querySelectorAll('.switcher input')].map(i => i.name))]"):
+            radios = driver.find_elements("css selector", f'.switcher input[name="{group}"]')
+            panels = driver.find_elements("css selector", f'.switcher input[name="{group}"] ~ .switch-panel')
+            start = next(i for i, r in enumerate(radios) if r.is_selected())
+            for step in range(len(radios)):
+                index = (start + step + 1) % len(radios)
+                radios[(start + step) % len(radios)].send_keys(Keys.ARROW_RIGHT)
+                shown = [p.is_displayed() for p in panels]
+                if not radios[index].is_selected() or shown != [i == index for i in range(len(panels))]:
+                    problems.append(f"statistics, scripts off: the arrow key did not switch `{group}` to view {index + 1} ({shown})")
+                    break
+    finally:
+        driver.quit()
+    return problems
 
 
 def check_markup(site):
