@@ -60,7 +60,7 @@ struct Check: ConsoleCommand {
             let probe = LinkProbe(maxAge: maxAge * 3600)
             let statuses = await probe.check(links.map(\.url), cache: cache)
             // Kept for the next run; a cache that cannot be written only costs requests.
-            try? AtomicFile.write(try JSONFile.encode(cache.merging(statuses) { $1 }), to: cachePath)
+            try? JSONFile.write(cache.merging(statuses) { $1 }, to: cachePath)
             externalResults = links.compactMap { link in statuses[link.url].map { ExternalResult(url: link.url, page: link.page, status: $0) } }
         }
         let brokenExternal = (externalResults ?? []).filter { $0.status.state == .broken }

@@ -246,6 +246,29 @@ public struct Viewers: Codable, Sendable, Equatable {
     public var week = ViewerGroup()
     public var month = ViewerGroup()
     public var all = ViewerGroup()
+
+    /// The periods by their JSON keys, in the contract's order.
+    public static let periods = ["today", "week", "month", "all"]
+
+    /// The group of a period named by its key (anything else is `all`).
+    public subscript(period period: String) -> ViewerGroup {
+        get {
+            switch period {
+            case "today": today
+            case "week": week
+            case "month": month
+            default: all
+            }
+        }
+        set {
+            switch period {
+            case "today": today = newValue
+            case "week": week = newValue
+            case "month": month = newValue
+            default: all = newValue
+            }
+        }
+    }
 }
 
 /// The sex and age buckets of a set of distinct viewers, counted like `users.sex` and

@@ -120,14 +120,13 @@ struct UserStats {
             MonthlyViews(month: firstMonth.adding(months: $0).iso, views: monthlyViews[$0], unique: monthlyVisitors[$0].count)
         }
         let directory = Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var groups: [String: ViewerGroup] = [:]
-        for (period, ids) in [("today", viewersToday), ("week", viewersWeek), ("month", viewersMonth), ("all", viewersAll)] {
-            let counted = ViewerGroup.count(ids, directory: directory)
-            groups[period] = ViewerGroup(sex: counted.sex, bySex: counted.bySex)
+        var viewers = Viewers()
+        let ids = ["today": viewersToday, "week": viewersWeek, "month": viewersMonth, "all": viewersAll]
+        for period in Viewers.periods {
+            let counted = ViewerGroup.count(ids[period] ?? [], directory: directory)
+            viewers[period: period] = ViewerGroup(sex: counted.sex, bySex: counted.bySex)
             viewerAgeBySex[period] = counted.bySex
         }
-        let viewers = Viewers(today: groups["today"] ?? ViewerGroup(), week: groups["week"] ?? ViewerGroup(),
-                              month: groups["month"] ?? ViewerGroup(), all: groups["all"] ?? ViewerGroup())
         summary = UserSummary(
             count: users.count, online: online, sex: SexCounts(sex),
             ageBuckets: ageBySex.map { AgeBucket(bucket: $0.bucket, count: $0.total) },

@@ -64,7 +64,7 @@ import Testing
             """)
         #expect(palette == ["ug-heat-1": "#7f86ee", "accent": "#4f46e5"])
         let svg = "<rect style=\"fill:var(--ug-heat-1,#9be9a8)\"/><g style=\"fill:var(--ug-text,currentColor)\">"
-        #expect(SocialCard.resolve(svg, palette: palette) == "<rect style=\"fill:#7f86ee\"/><g style=\"fill:currentColor\">")
+        #expect(ThemePalette.resolve(svg, colours: palette) == "<rect style=\"fill:#7f86ee\"/><g style=\"fill:currentColor\">")
     }
 
     @Test func imageSizesAreReadFromTheirHeaders() {

@@ -10,7 +10,7 @@ enum CardsPage {
     static func context(_ site: SiteData) -> [String: Any] {
         let page = SitePath.cards
         let base = site.config.baseURL
-        let cards = EmbedCards.cards(site).map { card -> [String: Any] in
+        let cards = site.cards.map { card -> [String: Any] in
             // Absolute with a base URL (what a README needs); else relative to this page.
             func link(_ mode: EmbedCards.Mode, _ ext: String) -> String {
                 let path = EmbedCards.path(card, mode, ext)

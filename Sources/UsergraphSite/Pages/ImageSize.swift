@@ -2,8 +2,9 @@ import Foundation
 
 /// The pixel size of a stored image, read from its header, so an `<img>` declares the shape
 /// the browser will draw (a 4:3 photo declared square makes the page jump as it loads).
-/// Reads at most the first 64 KiB; PNG, GIF, JPEG, WebP and SVG. Anything else, or a header
-/// that does not parse, gives nil and the caller keeps its default.
+/// Reads the first 4 KiB (a JPEG whose frame header lies behind its metadata, up to 64 KiB);
+/// PNG, GIF, JPEG, WebP and SVG. Anything else, or a header that does not parse, gives nil
+/// and the caller keeps its default.
 struct ImageSize: Equatable, Sendable {
     var width: Int
     var height: Int
@@ -11,8 +12,11 @@ struct ImageSize: Equatable, Sendable {
     static func read(path: String) -> ImageSize? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 65_536) else { return nil }
-        return parse(Array(data))
+        guard let head = try? handle.read(upToCount: 4096) else { return nil }
+        let bytes = Array(head)
+        if let size = parse(bytes) { return size }
+        guard bytes.starts(with: [0xFF, 0xD8]), bytes.count == 4096, let rest = try? handle.read(upToCount: 65_536 - 4096) else { return nil }
+        return parse(bytes + Array(rest))
     }
 
     static func parse(_ b: [UInt8]) -> ImageSize? {

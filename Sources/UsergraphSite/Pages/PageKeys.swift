@@ -136,8 +136,6 @@ extension StatisticsPage {
         "charts": .object([
             "weekly": .html, "types": .html, "heatmap": .html, "weight": .html, "sex": .html, "age": .html, "views": .html,
             "languages": .html, "intake": .html, "macros": .html, "steps": .html, "viewsWeekly": .html, "viewsMonthly": .html,
-            "viewers-sex-today": .html, "viewers-sex-week": .html, "viewers-sex-month": .html, "viewers-sex-all": .html,
-            "viewers-age-today": .html, "viewers-age-week": .html, "viewers-age-month": .html, "viewers-age-all": .html,
         ]),
         "workouts": .object([
             "count": .number, "duration": .duration, "calories": .number, "distance": .number, "hasDistance": .flag,

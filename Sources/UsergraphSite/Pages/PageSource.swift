@@ -16,11 +16,14 @@ struct SiteData: Sendable {
     let values: TemplateValues
     /// The social card's alt text, which every page's head repeats: written once.
     private(set) var shareImageAlt = ""
+    /// The embeddable cards, drawn once for both their files and the `/cards/` page.
+    private(set) var cards: [EmbedCards.Card] = []
 
     init(config: SiteConfig, snapshot: Snapshot, asOf: Day, statistics: StatisticsResult, avatars: Avatars, strings: Strings) {
         self.config = config; self.snapshot = snapshot; self.asOf = asOf; self.statistics = statistics
         self.avatars = avatars; self.strings = strings; self.values = TemplateValues(strings: strings)
         shareImageAlt = SocialCard.alt(self)
+        cards = EmbedCards.cards(self)
     }
 
     /// A workout type's name in the site's language, or the type as the store writes it.

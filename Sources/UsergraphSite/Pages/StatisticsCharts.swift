@@ -23,15 +23,6 @@ enum StatisticsCharts {
     /// The charts with an x and a y axis, whose titles (with units) the strings give.
     static let axisCharts = ["weekly", "weight", "age", "views", "viewsWeekly", "viewsMonthly", "languages", "intake", "steps"]
 
-    /// The viewer group of a period of `users.viewers` by its key.
-    static func viewers(_ viewers: Viewers, _ period: String) -> ViewerGroup {
-        switch period {
-        case "today": viewers.today
-        case "week": viewers.week
-        case "month": viewers.month
-        default: viewers.all
-        }
-    }
 
     /// The widths a chart is drawn at: a chart in half a row on a desktop gets `half` and
     /// `narrow`, one across the whole page also `full`. A CSS container query on the chart's
@@ -49,17 +40,45 @@ enum StatisticsCharts {
         }.joined()
     }
 
+    /// The options of chart `key` (its words from `chart.KEY.*`) drawn `width` wide.
+    static func options(_ site: SiteData, _ id: String, _ key: String, height: Double = 240, width: Double, suffix: String) -> SVGChartOptions {
+        let s = site.strings
+        let axes = axisCharts.contains(key)
+        return SVGChartOptions(
+            idPrefix: "chart-" + id + suffix, title: s.text("chart.\(key).title"), description: s.text("chart.\(key).desc"),
+            noData: s.text("chart.noData"), width: width, height: height, numbers: s.format.chartNumbers,
+            xTitle: axes ? s.text("chart.\(key).x") : "", yTitle: axes ? s.text("chart.\(key).y") : "")
+    }
+
+    /// The visitors' sex donut and age bars of one period of `users.viewers`.
+    static func viewers(_ site: SiteData, period: String) -> (sex: String, age: String) {
+        let s = site.strings
+        let group = site.statistics.report.users.viewers[period: period]
+        let buckets = site.statistics.details.viewerAgeBySex[period] ?? []
+        var parts = [ChartPoint(label: s.text("chart.sex.men"), value: Double(group.sex.men)),
+                     ChartPoint(label: s.text("chart.sex.women"), value: Double(group.sex.women))]
+        if group.sex.other > 0 { parts.append(ChartPoint(label: s.text("chart.sex.other"), value: Double(group.sex.other))) }
+        let sex = responsive { width, suffix in
+            SVGCharts.donut(parts, options: options(site, "viewers-sex-" + period, "sex", height: 200, width: width, suffix: suffix),
+                            centerLabel: s.format.number(group.sex.men + group.sex.women + group.sex.other), otherLabel: s.text("chart.sex.other"))
+        }
+        let age = responsive { width, suffix in
+            SVGCharts.bars(
+                labels: buckets.map(\.bucket),
+                series: [ChartSeries(name: s.text("chart.sex.men"), values: buckets.map { Double($0.men) }),
+                         ChartSeries(name: s.text("chart.sex.women"), values: buckets.map { Double($0.women) })],
+                options: options(site, "viewers-age-" + period, "age", width: width, suffix: suffix))
+        }
+        return (sex, age)
+    }
+
     static func all(_ site: SiteData) -> [String: String] {
         let s = site.strings
         let format = s.format
         let report = site.statistics.report
         let details = site.statistics.details
         func options(_ id: String, _ key: String, height: Double = 240, width: Double, suffix: String) -> SVGChartOptions {
-            let axes = axisCharts.contains(key)
-            return SVGChartOptions(
-                idPrefix: "chart-" + id + suffix, title: s.text("chart.\(key).title"), description: s.text("chart.\(key).desc"),
-                noData: s.text("chart.noData"), width: width, height: height, numbers: format.chartNumbers,
-                xTitle: axes ? s.text("chart.\(key).x") : "", yTitle: axes ? s.text("chart.\(key).y") : "")
+            Self.options(site, id, key, height: height, width: width, suffix: suffix)
         }
         func short(_ iso: String) -> String { Day(iso: iso).map(format.shortDate) ?? iso }
         var charts: [String: String] = [:]
@@ -131,24 +150,6 @@ enum StatisticsCharts {
                  ChartSeries(name: s.text("chart.views.unique"), values: views.monthly.map { Double($0.unique) })],
                 labels: views.monthly.map { m in Int(m.month.suffix(2)).map { format.monthShort($0) + " " + m.month.prefix(4) } ?? m.month },
                 options: options("views-monthly", "viewsMonthly", width: width, suffix: suffix), showDots: true)
-        }
-        for period in ["today", "week", "month", "all"] {
-            let group = viewers(report.users.viewers, period)
-            let buckets = details.viewerAgeBySex[period] ?? []
-            var parts = [ChartPoint(label: s.text("chart.sex.men"), value: Double(group.sex.men)),
-                         ChartPoint(label: s.text("chart.sex.women"), value: Double(group.sex.women))]
-            if group.sex.other > 0 { parts.append(ChartPoint(label: s.text("chart.sex.other"), value: Double(group.sex.other))) }
-            charts["viewers-sex-" + period] = responsive { width, suffix in
-                SVGCharts.donut(parts, options: options("viewers-sex-" + period, "sex", height: 200, width: width, suffix: suffix),
-                                centerLabel: format.number(group.sex.men + group.sex.women + group.sex.other), otherLabel: s.text("chart.sex.other"))
-            }
-            charts["viewers-age-" + period] = responsive { width, suffix in
-                SVGCharts.bars(
-                    labels: buckets.map(\.bucket),
-                    series: [ChartSeries(name: s.text("chart.sex.men"), values: buckets.map { Double($0.men) }),
-                             ChartSeries(name: s.text("chart.sex.women"), values: buckets.map { Double($0.women) })],
-                    options: options("viewers-age-" + period, "age", width: width, suffix: suffix))
-            }
         }
         let intake = report.nutrition.daily
         charts["intake"] = responsive { width, suffix in

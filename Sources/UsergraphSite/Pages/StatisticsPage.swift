@@ -13,8 +13,7 @@ enum StatisticsPage {
         let v = site.values
         let w = report.workouts
         var context: [String: Any] = ["links": Links.context(from: page), "asOf": v.date(iso: report.asOf)]
-        let charts = StatisticsCharts.all(site)
-        context["charts"] = charts
+        context["charts"] = StatisticsCharts.all(site)
 
         context["workouts"] = [
             "count": v.number(w.count), "duration": v.duration(w.totalSeconds), "calories": v.number(w.totalCalories),
@@ -89,8 +88,9 @@ enum StatisticsPage {
             ] as [String: Any],
             "weekly": u.views.weekly.map { ["weekStart": v.date(iso: $0.weekStart), "views": v.number($0.views), "unique": v.number($0.unique)] as [String: Any] },
             "monthly": u.views.monthly.map { ["month": v.month(iso: $0.month), "views": v.number($0.views), "unique": v.number($0.unique)] as [String: Any] },
-            "periods": ["today", "week", "month", "all"].map { period -> [String: Any] in
-                let group = StatisticsCharts.viewers(u.viewers, period)
+            "periods": Viewers.periods.map { period -> [String: Any] in
+                let group = u.viewers[period: period]
+                let charts = StatisticsCharts.viewers(site, period: period)
                 let buckets = details.viewerAgeBySex[period] ?? []
                 return [
                     "id": period, "label": site.strings.text(period == "all" ? "stats.allTime" : "stats." + period), "men": v.number(group.sex.men), "women": v.number(group.sex.women),
@@ -98,7 +98,7 @@ enum StatisticsPage {
                     "ageBuckets": buckets.map {
                         ["bucket": $0.bucket, "men": v.number($0.men), "women": v.number($0.women), "total": v.number($0.total)] as [String: Any]
                     },
-                    "chartSex": charts["viewers-sex-" + period] ?? "", "chartAge": charts["viewers-age-" + period] ?? "",
+                    "chartSex": charts.sex, "chartAge": charts.age,
                 ]
             },
             "subscriptions": v.number(u.subscriptions), "unsubscriptions": v.number(u.unsubscriptions),

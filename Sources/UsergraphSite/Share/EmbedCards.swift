@@ -9,7 +9,7 @@ import UsergraphStats
 /// one. No script, no `foreignObject`, no external font, stylesheet or image (an avatar is a
 /// data URI), a `<title>` and `<desc>`, and a fixed size: what GitHub's image proxy shows.
 enum EmbedCards {
-    struct Card {
+    struct Card: Sendable {
         let name: String
         let title: String
         let description: String
@@ -115,7 +115,7 @@ enum EmbedCards {
         switch mode {
         case .light, .dark:
             let colours = mode == .light ? palette.light : palette.dark
-            parts += [SocialCard.resolve(frame, palette: colours), SocialCard.resolve(card.body, palette: colours)]
+            parts += [ThemePalette.resolve(frame, colours: colours), ThemePalette.resolve(card.body, colours: colours)]
         case .auto:
             parts.append("<style>:root{\(declarations(palette.light))}@media (prefers-color-scheme:dark){:root{\(declarations(palette.dark))}}</style>")
             parts += [frame, card.body]
@@ -128,7 +128,7 @@ enum EmbedCards {
     static func files(_ site: SiteData, palette: ThemePalette) -> (svgs: [(file: String, data: Data)], pngs: [PNGRaster.Job]) {
         var svgs: [(file: String, data: Data)] = []
         var pngs: [PNGRaster.Job] = []
-        for card in cards(site) {
+        for card in site.cards {
             for mode in Mode.allCases {
                 let svg = svg(card, mode: mode, palette: palette)
                 svgs.append((path(card, mode, "svg"), Data(svg.utf8)))

@@ -88,7 +88,7 @@ enum SocialCard {
             weekLabels: StatisticsCharts.monthLabels(shown.map(\.day), format: format),
             options: SVGChartOptions(idPrefix: "card-calendar", title: s.text("chart.heatmap.title"),
                                      description: s.text("chart.heatmap.desc"), noData: s.text("chart.noData")))
-        parts.append("<g transform=\"translate(80 360) scale(1.45)\" fill=\"\(muted)\">\(resolve(calendar, palette: palette))</g>")
+        parts.append("<g transform=\"translate(80 360) scale(1.45)\" fill=\"\(muted)\">\(ThemePalette.resolve(calendar, colours: palette))</g>")
         parts.append("</svg>")
         return parts.joined(separator: "\n")
     }
@@ -112,22 +112,5 @@ enum SocialCard {
               let data = FileManager.default.contents(atPath: file)
         else { return nil }
         return "data:\(type);base64," + data.base64EncodedString()
-    }
-
-    /// Replaces each `var(--ug-x,fallback)` of a chart with the theme's colour (or the fallback).
-    static func resolve(_ svg: String, palette: [String: String]) -> String {
-        var out = ""
-        var rest = svg[...]
-        while let start = rest.range(of: "var(--") {
-            out += rest[..<start.lowerBound]
-            guard let close = rest[start.upperBound...].firstIndex(of: ")") else { rest = rest[start.lowerBound...]; break }
-            let inside = rest[start.upperBound..<close]
-            let pieces = inside.split(separator: ",", maxSplits: 1)
-            let name = pieces.first.map(String.init) ?? ""
-            let fallback = pieces.count > 1 ? String(pieces[1]) : "currentColor"
-            out += palette[name] ?? fallback
-            rest = rest[rest.index(after: close)...]
-        }
-        return out + rest
     }
 }

@@ -20,6 +20,24 @@ struct ThemePalette: Equatable {
 
     static func light(css: String) -> [String: String] { ThemePalette(css: css).light }
 
+    /// Replaces each `var(--ug-x,fallback)` of a chart with its colour in `colours` (or the fallback), for a
+    /// picture drawn where no stylesheet applies.
+    static func resolve(_ svg: String, colours: [String: String]) -> String {
+        var out = ""
+        var rest = svg[...]
+        while let start = rest.range(of: "var(--") {
+            out += rest[..<start.lowerBound]
+            guard let close = rest[start.upperBound...].firstIndex(of: ")") else { rest = rest[start.lowerBound...]; break }
+            let inside = rest[start.upperBound..<close]
+            let pieces = inside.split(separator: ",", maxSplits: 1)
+            let name = pieces.first.map(String.init) ?? ""
+            let fallback = pieces.count > 1 ? String(pieces[1]) : "currentColor"
+            out += colours[name] ?? fallback
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
+    }
+
     /// The `--name: #hex` declarations of the block that starts at `text`.
     private static func colours(in text: Substring) -> [String: String] {
         let block = text.prefix { $0 != "}" }
