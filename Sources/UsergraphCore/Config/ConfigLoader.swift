@@ -9,7 +9,7 @@ public enum ConfigLoader {
         "github", "users", "statistics", "cache", "goals", "privacy",
     ]
     static let sectionKeys: [String: Set<String>] = [
-        "github": ["login", "apiURL"],
+        "github": ["login", "apiURL", "pinned"],
         "users": ["url"],
         "statistics": ["url"],
         "cache": ["maxAge"],
@@ -104,7 +104,8 @@ public enum ConfigLoader {
                     }
                 }
                 if let v = section["apiURL"], let s = reader.url(v, "github.apiURL") { api = s }
-                if let login { config.github = .init(login: login, apiURL: api) }
+                let pinned = section["pinned"].flatMap { reader.pinnedNames($0) }
+                if let login { config.github = .init(login: login, apiURL: api, pinned: pinned) }
                 else if section["login"] == nil, !section.isEmpty { reader.problem(value, "errors.config.githubNoLogin") }
             case "users":
                 if let v = reader.section(value, key)["url"] { config.usersURL = reader.url(v, "users.url") }
@@ -202,6 +203,27 @@ public enum ConfigLoader {
             return s
         }
 
+        /// `github.pinned`: up to six names of the owner's own repositories, as GitHub spells them.
+        mutating func pinnedNames(_ node: Node) -> [String]? {
+            guard let sequence = node.sequence else {
+                problem(node, "errors.config.pinnedList")
+                return nil
+            }
+            var names: [String] = []
+            for item in sequence {
+                guard case .scalar(let scalar) = item, GitHubRepositoryName.isValid(scalar.string) else {
+                    problem(item, "errors.config.pinnedName", ["value": item.scalar?.string ?? "…"])
+                    continue
+                }
+                if !names.contains(scalar.string) { names.append(scalar.string) }
+            }
+            if names.count > GitHubRepositoryName.maxPinned {
+                problem(node, "errors.config.pinnedCount", ["count": String(names.count)])
+                return nil
+            }
+            return names
+        }
+
         mutating func section(_ node: Node, _ key: String) -> [String: Node] {
             guard let mapping = node.mapping else {
                 problem(node, "errors.config.notSection", ["key": key])
@@ -225,5 +247,16 @@ enum GitHubLogin {
         guard (1...39).contains(login.utf8.count), !login.hasPrefix("-"), !login.hasSuffix("-"), !login.contains("--")
         else { return false }
         return login.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-") }
+    }
+}
+
+/// GitHub repository names: 1–100 of letters, digits, `-`, `_` and `.`, never `.` or `..`.
+public enum GitHubRepositoryName {
+    /// GitHub pins at most six.
+    public static let maxPinned = 6
+
+    public static func isValid(_ name: String) -> Bool {
+        guard (1...100).contains(name.utf8.count), name != ".", name != ".." else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
     }
 }

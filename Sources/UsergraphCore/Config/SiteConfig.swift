@@ -39,6 +39,13 @@ public struct SiteConfig: Sendable {
     public struct GitHubSource: Sendable, Equatable {
         public var login: String
         public var apiURL: String
+        /// `github.pinned`: the repositories to show as pinned, by name; nil leaves the choice
+        /// to GitHub (with a token) or to the stars.
+        public var pinned: [String]?
+
+        public init(login: String, apiURL: String, pinned: [String]? = nil) {
+            self.login = login; self.apiURL = apiURL; self.pinned = pinned
+        }
     }
 
     public init(root: String, title: String = "usergraph", baseURL: String? = nil, language: String = "en",

@@ -16,6 +16,9 @@ public struct StoreLayout: Sendable {
     public var profile: String { root + "/github/profile.json" }
     public var repositories: String { root + "/github/repos.json" }
     public var starred: String { root + "/github/starred.json" }
+    public var pinned: String { root + "/github/pinned.json" }
+    public var contributions: String { root + "/github/contributions.json" }
+    public var languages: String { root + "/github/languages.json" }
     public var users: String { root + "/users.json" }
     public var statistics: String { root + "/statistics.json" }
     public var files: String { root + "/files" }
@@ -32,6 +35,8 @@ public enum StoreReader {
         let starred = Decoded<Cached<[StarredItem]>?>(nil), users = Decoded<Cached<[DirectoryUser]>?>(nil)
         let statistics = Decoded<Cached<[StatisticsEntry]>?>(nil), steps = Decoded<[StepsRecord]>([])
         let meals = Decoded<[Meal]>([])
+        let pinned = Decoded<Cached<[PinnedRepository]>?>(nil), contributions = Decoded<Cached<ContributionCalendar>?>(nil)
+        let languages = Decoded<Cached<[RepositoryLanguages]>?>(nil)
         let jobs: [(order: Int, run: @Sendable () throws -> Void)] = [
             (5, { starred.value = try cached([StarredItem].self, at: layout.starred) }),
             (4, { repositories.value = try cached([Repository].self, at: layout.repositories) }),
@@ -43,6 +48,10 @@ public enum StoreReader {
             (0, { owner.value = try JSONFile.read(Owner.self, at: layout.owner) }),
             (8, { steps.value = try JSONFile.read([StepsRecord].self, at: layout.steps) ?? [] }),
             (9, { meals.value = try JSONFile.read([Meal].self, at: layout.meals) ?? [] }),
+            (10, { pinned.value = try cached(PinnedItemsAnswer.self, at: layout.pinned).map { Cached($0.value.user.pinnedItems.nodes, fetchedAt: $0.fetchedAt) } }),
+            (11, { contributions.value = try cached(ContributionsAnswer.self, at: layout.contributions).map {
+                Cached($0.value.user.contributionsCollection.contributionCalendar, fetchedAt: $0.fetchedAt) } }),
+            (12, { languages.value = try cached(LanguagesAnswer.self, at: layout.languages).map { Cached($0.value.user.repositories.nodes, fetchedAt: $0.fetchedAt) } }),
         ]
         let failures = Decoded<[(order: Int, error: Error)]>([])
         let lock = NSLock()
@@ -52,7 +61,8 @@ public enum StoreReader {
         if let first = failures.value.min(by: { $0.order < $1.order }) { throw first.error }
         return Snapshot(owner: owner.value, workouts: workouts.value, weights: weights.value, steps: steps.value, meals: meals.value, profile: profile.value,
                         repositories: repositories.value, starred: starred.value, users: users.value,
-                        statistics: statistics.value)
+                        statistics: statistics.value, pinned: pinned.value, contributions: contributions.value,
+                        languageSizes: languages.value)
     }
 
     static func cached<T: Codable & Sendable>(_ type: T.Type, at path: String) throws -> Cached<T>? {
