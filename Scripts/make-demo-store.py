@@ -29,6 +29,16 @@ GITHUB_API = "https://api.github.com"
 PROFILE_SOURCE = "https://api.github.com/users/bitwiseman"
 REPOS_SOURCE = "https://api.github.com/users/bitwiseman/repos?per_page=100"
 STARRED_SOURCE = "https://api.github.com/users/bitwiseman/starred?per_page=100"
+GRAPHQL = "https://api.github.com/graphql"
+PINNED_SOURCE = GRAPHQL + "#pinned:bitwiseman"
+CONTRIBUTIONS_SOURCE = GRAPHQL + "#contributions:bitwiseman"
+LANGUAGES_SOURCE = GRAPHQL + "#languages:bitwiseman"
+# GitHub's calendar colours (light theme), level 0 to 4, as the API's `color` gives them.
+CALENDAR_COLORS = ["#ebedf0", "#9be9a8", "#40c463", "#30a14e", "#216e39"]
+# Linguist's colours for the languages the demo's sources use.
+LANGUAGE_COLORS = {"Groovy": "#4298b8", "Shell": "#89e051", "JavaScript": "#f1e05a", "HTML": "#e34c26",
+                   "CSS": "#663399", "Java": "#b07219", "TypeScript": "#3178c6", "Makefile": "#427819",
+                   "Dockerfile": "#384d54", "Batchfile": "#C1F12E"}
 USERS_SOURCE = "http://test-case.rikmasters.ru/api/episode/users/"
 STATISTICS_SOURCE = "http://test-case.rikmasters.ru/api/episode/statistics/"
 
@@ -573,6 +583,88 @@ def load_github(fixtures: Path):
     return profile, repos_env, starred_env
 
 
+# --------------------------------------------------------------------------- GitHub GraphQL
+
+def make_pinned(repos: list[dict]) -> dict:
+    """`data` of the pinned-items query, in today's shape: the owner's five most starred sources
+    (then most recently pushed) and one organisation repository they maintain."""
+    pushed = lambda r: dt.datetime.fromisoformat(r["pushed_at"].replace("Z", "+00:00")).timestamp()
+    sources = sorted((r for r in repos if not r["fork"]), key=lambda r: (-r["stargazers_count"], -pushed(r), r["name"]))
+
+    def node(r):
+        lang = r["language"]
+        return {"name": r["name"], "nameWithOwner": r["full_name"], "description": r["description"],
+                "url": r["html_url"], "stargazerCount": r["stargazers_count"], "forkCount": r["forks_count"],
+                "isFork": r["fork"], "isArchived": r["archived"],
+                "primaryLanguage": {"name": lang, "color": LANGUAGE_COLORS.get(lang)} if lang else None}
+
+    org = {"name": "github-api", "nameWithOwner": "hub4j/github-api",
+           "description": ":coffee: Java API for GitHub", "url": "https://github.com/hub4j/github-api",
+           "stargazerCount": 1147, "forkCount": 734, "isFork": False, "isArchived": False,
+           "primaryLanguage": {"name": "Java", "color": LANGUAGE_COLORS["Java"]}}
+    nodes = [org] + [node(r) for r in sources[:5]]
+    return {"user": {"pinnedItems": {"totalCount": len(nodes), "nodes": nodes}}}
+
+
+def make_contributions(rng: random.Random) -> dict:
+    """`data` of the contribution-calendar query: GitHub's 53 Sunday-started weeks ending today,
+    busier on weekdays, with a 12-day current streak and a 31-day longest one in the spring."""
+    first = TODAY - dt.timedelta(days=(TODAY.weekday() + 1) % 7) - dt.timedelta(weeks=52)
+    current = (TODAY - dt.timedelta(days=11), TODAY)
+    longest = (dt.date(2026, 3, 2), dt.date(2026, 4, 1))
+    counts = {}
+    for d in days(first, TODAY):
+        busy = 0.75 if d.weekday() < 5 else 0.3
+        n = rng.choice([1, 1, 2, 2, 3, 4, 5, 6, 8, 11]) if rng.random() < busy else 0
+        if current[0] <= d <= current[1] or longest[0] <= d <= longest[1]:
+            n = max(n, 1 + rng.randrange(6))
+        counts[d] = n
+    # Days off just outside the runs, so they are exactly as long as promised.
+    for d in (current[0] - dt.timedelta(days=1), longest[0] - dt.timedelta(days=1), longest[1] + dt.timedelta(days=1)):
+        counts[d] = 0
+    # No other run may reach the longest.
+    run = 0
+    for d in days(first, TODAY):
+        run = run + 1 if counts[d] else 0
+        if run >= 25 and not (longest[0] <= d <= longest[1]):
+            counts[d], run = 0, 0
+    peak = max(counts.values())
+
+    def level(n):
+        return 0 if n == 0 else min(4, 1 + (4 * (n - 1)) // peak)
+
+    weeks, week = [], []
+    for d in days(first, TODAY):
+        week.append({"color": CALENDAR_COLORS[level(counts[d])], "contributionCount": counts[d], "date": d.isoformat()})
+        if len(week) == 7:
+            weeks.append({"contributionDays": week})
+            week = []
+    if week:
+        weeks.append({"contributionDays": week})
+    calendar = {"totalContributions": sum(counts.values()), "weeks": weeks}
+    return {"user": {"contributionsCollection": {"contributionCalendar": calendar}}}
+
+
+def make_languages(repos: list[dict]) -> dict:
+    """`data` of the languages query: each own source's languages by bytes, largest first.
+    Repositories GitHub finds no language in have no edges."""
+    sizes = {
+        "jenkins-pipeline-shared": [("Groovy", 48213), ("Shell", 2211), ("Dockerfile", 618)],
+        "yinyango": [("JavaScript", 31877), ("HTML", 3305), ("CSS", 1208)],
+        "jhipster-sample-app": [("Java", 251904), ("TypeScript", 121377), ("HTML", 40512), ("CSS", 9874),
+                                ("JavaScript", 6210), ("Shell", 1432), ("Batchfile", 1120)],
+        "test-spring-boot-app": [("Shell", 812)],
+        "environment-playerjuniper-staging": [("Makefile", 1544)],
+    }
+    nodes = []
+    for r in sorted((r for r in repos if not r["fork"]), key=lambda r: r["pushed_at"], reverse=True):
+        edges = [{"size": n, "node": {"name": lang, "color": LANGUAGE_COLORS[lang]}} for lang, n in sizes.get(r["name"], [])]
+        assert not edges or edges[0]["node"]["name"] == r["language"], r["name"]
+        nodes.append({"name": r["name"], "isFork": False,
+                      "languages": {"totalSize": sum(e["size"] for e in edges), "edges": edges}})
+    return {"user": {"repositories": {"totalCount": len(nodes), "nodes": nodes}}}
+
+
 # --------------------------------------------------------------------------- main
 
 def clean(out: Path) -> None:
@@ -612,6 +704,9 @@ def main() -> int:
     # Their own generators, so adding them left every other file byte for byte as it was.
     meals = make_meals(random.Random(SEED + 1))
     steps = make_steps(random.Random(SEED + 2), workouts)
+    pinned = make_pinned(repos["data"])
+    contributions = make_contributions(random.Random(SEED + 3))
+    languages = make_languages(repos["data"])
 
     files: dict[str, bytes] = {}
     for u in users:
@@ -640,6 +735,9 @@ def main() -> int:
         "github/profile.json": profile,
         "github/repos.json": repos,
         "github/starred.json": starred,
+        "github/pinned.json": envelope(PINNED_SOURCE, pinned),
+        "github/contributions.json": envelope(CONTRIBUTIONS_SOURCE, contributions),
+        "github/languages.json": envelope(LANGUAGES_SOURCE, languages),
         "users.json": envelope(USERS_SOURCE, {"users": users}),
         "statistics.json": envelope(STATISTICS_SOURCE, {"statistics": statistics}),
     }
@@ -696,6 +794,17 @@ def check(out: Path) -> None:
 
     # GitHub
     assert profile["data"]["login"] == "bitwiseman" and len(repos["data"]) == 169 and len(starred["data"]) == 16
+    pinned = load("github/pinned.json")["data"]["user"]["pinnedItems"]["nodes"]
+    assert len(pinned) == 6 and pinned[0]["nameWithOwner"] == "hub4j/github-api"
+    calendar = load("github/contributions.json")["data"]["user"]["contributionsCollection"]["contributionCalendar"]
+    cdays = [d for w in calendar["weeks"] for d in w["contributionDays"]]
+    assert cdays[-1]["date"] == TODAY.isoformat() and dt.date.fromisoformat(cdays[0]["date"]).weekday() == 6
+    active_c = {dt.date.fromisoformat(d["date"]) for d in cdays if d["contributionCount"] > 0}
+    crs = runs(active_c)
+    c_current = run_len(crs[-1]) if crs[-1][1] >= TODAY - dt.timedelta(days=1) else 0
+    assert c_current == 12 and max(run_len(r) for r in crs) == 31, (c_current, max(run_len(r) for r in crs))
+    languages = load("github/languages.json")["data"]["user"]["repositories"]["nodes"]
+    assert len(languages) == sum(1 for r in repos["data"] if not r["fork"]) == 8
 
     # Users
     assert [u["id"] for u in users] == list(range(1, 241))

@@ -15,16 +15,19 @@ public enum Statistics {
         let nutrition = NutritionStats(meals: snapshot.meals, burnedByDay: burnedByDay, asOf: asOf)
         let users = UserStats(users: snapshot.users?.value ?? [], statistics: snapshot.statistics?.value ?? [],
                               asOf: asOf)
-        let repositories = RepositoryStats.summary(snapshot.repositories?.value ?? [])
+        let repositories = RepositoryStats.summary(snapshot.repositories?.value ?? [], languageSizes: snapshot.languageSizes?.value)
+        let contributions = ContributionStats.summary(snapshot.contributions?.value, asOf: asOf)
 
         let report = StatsReport(asOf: asOf.iso, workouts: workouts.summary, weight: weight.summary,
-                                 steps: steps.summary, nutrition: nutrition.summary, users: users.summary, repositories: repositories)
+                                 steps: steps.summary, nutrition: nutrition.summary, users: users.summary, repositories: repositories,
+                                 contributions: contributions?.0)
         var details = StatsDetails(
             dailyWorkouts: workouts.daily, thisWeek: workouts.thisWeek, thisWeekWorkouts: workouts.thisWeekWorkouts,
             weightSeries: weight.series, ageBySex: users.ageBySex, activityByUser: users.activityByUser,
             skippedEventDates: users.skippedEventDates, exampleBadEventDate: users.exampleBadEventDate,
             skippedWorkouts: workouts.skipped)
         details.viewerAgeBySex = users.viewerAgeBySex
+        details.contributionDays = contributions?.1 ?? []
         return StatisticsResult(report: report, details: details)
     }
 }

@@ -25,6 +25,8 @@ public struct StatsDetails: Sendable, Equatable {
     public var exampleBadEventDate: Int?
     /// Workouts whose `start` does not parse, so they belong to no day.
     public var skippedWorkouts: Int
+    /// GitHub contributions per day over the same 53 weeks as `dailyWorkouts`; empty without a calendar.
+    public var contributionDays: [DayCount] = []
 
     init(dailyWorkouts: [DayTotal] = [], thisWeek: PeriodTotal = PeriodTotal(), thisWeekWorkouts: [Workout] = [],
                 weightSeries: [WeightPoint] = [], ageBySex: [AgeBucketBySex] = [],

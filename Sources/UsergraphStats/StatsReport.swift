@@ -12,11 +12,13 @@ public struct StatsReport: Codable, Sendable, Equatable {
     public var nutrition: NutritionSummary
     public var users: UserSummary
     public var repositories: RepositorySummary
+    /// The GitHub contribution calendar; null when the store has none (it needs a token).
+    public var contributions: ContributionSummary?
 
     init(asOf: String, workouts: WorkoutSummary, weight: WeightSummary, steps: StepsSummary, nutrition: NutritionSummary,
-         users: UserSummary, repositories: RepositorySummary) {
+         users: UserSummary, repositories: RepositorySummary, contributions: ContributionSummary? = nil) {
         self.asOf = asOf; self.workouts = workouts; self.weight = weight; self.steps = steps; self.nutrition = nutrition
-        self.users = users; self.repositories = repositories
+        self.users = users; self.repositories = repositories; self.contributions = contributions
     }
 
     /// Pretty-printed JSON of the contract, keys in the contract's order (not sorted),
@@ -424,15 +426,60 @@ public struct TopVisitor: Codable, Sendable, Equatable {
 // MARK: - Repositories
 
 public struct RepositorySummary: Codable, Sendable, Equatable {
+    /// Every own repository, forks included.
     public var count: Int
+    /// Sums over every own repository: how often they were starred and forked.
     public var stars: Int
     public var forks: Int
-    /// Non-null languages, by count descending then name ascending.
+    /// Own repositories that are not forks, and forks of others' repositories.
+    public var sources: Int
+    public var forkRepositories: Int
+    /// The primary languages of the sources (forks are other people's code), by count
+    /// descending then name ascending.
     public var languages: [LanguageCount]
+    /// Bytes of code per language over the sources, by bytes descending then name; null
+    /// without the GraphQL answer (it needs a token).
+    public var languageBytes: [LanguageBytes]?
 
-    init(count: Int, stars: Int, forks: Int, languages: [LanguageCount]) {
-        self.count = count; self.stars = stars; self.forks = forks; self.languages = languages
+    init(count: Int, stars: Int, forks: Int, sources: Int, forkRepositories: Int, languages: [LanguageCount],
+         languageBytes: [LanguageBytes]? = nil) {
+        self.count = count; self.stars = stars; self.forks = forks; self.sources = sources
+        self.forkRepositories = forkRepositories; self.languages = languages; self.languageBytes = languageBytes
     }
+}
+
+public struct LanguageBytes: Codable, Sendable, Equatable {
+    public var language: String
+    public var bytes: Int
+    /// GitHub's colour for the language, `#rrggbb`, when it has a valid one.
+    public var color: String?
+
+    init(language: String, bytes: Int, color: String?) { self.language = language; self.bytes = bytes; self.color = color }
+}
+
+// MARK: - Contributions
+
+public struct ContributionSummary: Codable, Sendable, Equatable {
+    /// Contributions in the 365 days ending D.
+    public var lastYear: Int
+    /// Days in a row with a contribution, ending on D (or D−1 while D has none yet), and the
+    /// longest such run on or before D.
+    public var currentStreak: Int
+    public var longestStreak: Int
+    /// The day of the 365 with the most contributions (the earlier on a tie); null when none.
+    public var busiestDay: DayCount?
+
+    init(lastYear: Int, currentStreak: Int, longestStreak: Int, busiestDay: DayCount?) {
+        self.lastYear = lastYear; self.currentStreak = currentStreak; self.longestStreak = longestStreak; self.busiestDay = busiestDay
+    }
+}
+
+public struct DayCount: Codable, Sendable, Equatable {
+    /// `YYYY-MM-DD`.
+    public var date: String
+    public var count: Int
+
+    init(date: String, count: Int) { self.date = date; self.count = count }
 }
 
 public struct LanguageCount: Codable, Sendable, Equatable {

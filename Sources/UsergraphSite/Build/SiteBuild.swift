@@ -91,7 +91,7 @@ public enum SiteBuild {
             BuildStamp.remove(output: config.output)
             let counts = try staged.publish()
             let report = BuildReport(output: config.output, pages: sources.count, files: fileCount, asOf: asOf,
-                                     missing: missingCollections(snapshot), warnings: templateWarnings + warnings(statistics), changes: counts, upToDate: false)
+                                     missing: missingCollections(snapshot), warnings: templateWarnings + warnings(statistics) + pinnedWarnings(site), changes: counts, upToDate: false)
             if let identity = BuildStamp.folderIdentity(of: config.output) {
                 BuildStamp(inputs: inputs, output: identity, pages: report.pages, files: report.files,
                            missing: report.missing, warnings: report.warnings).save(output: config.output)
@@ -203,6 +203,13 @@ public enum SiteBuild {
         if snapshot.users == nil { missing.append("users") }
         if snapshot.statistics == nil { missing.append("statistics") }
         return missing
+    }
+
+    /// `github.pinned` names a repository the store does not have (a typo, or one renamed).
+    static func pinnedWarnings(_ site: SiteData) -> [Message] {
+        let unknown = PinnedRepositories.unknownNames(site)
+        guard !unknown.isEmpty, let login = site.config.github?.login else { return [] }
+        return [Message("notes.pinnedUnknown", ["names": unknown.joined(separator: ", "), "login": login])]
     }
 
     static func warnings(_ statistics: StatisticsResult) -> [Message] {

@@ -69,6 +69,14 @@ extension ProfilePage {
             "date": .date, "kcal": .number, "hasMeals": .flag, "workouts": .number, "burned": .number, "goal": .number,
             "steps?": .number, "stepsAtGoal?": .flag,
         ]),
+        "pinned": .object([
+            "repositories": .list(RepositoryPages.cardKeys), "hasAny": .flag, "fromConfig": .flag, "fromGitHub": .flag, "popular": .flag,
+        ]),
+        "contributions": .object([
+            "hasData": .flag, "chart?": .html, "lastYear?": .number, "current?": .number, "longest?": .number, "alive?": .flag,
+            "months?": .list(["month": .month, "count": .number]), "fetchedOn?": .date,
+            "busiestDay?": .object(["date": .date, "count": .number]),
+        ]),
     ]
 }
 
@@ -110,7 +118,7 @@ extension UsersPages {
 
 extension RepositoryPages {
     static let cardKeys: TemplateSchema = [
-        "name": .text, "fullName": .text, "url?": .text, "description?": .text, "language?": .text, "languageHue?": .int,
+        "name": .text, "fullName": .text, "url?": .text, "description?": .text, "language?": .text, "languageColor?": .text,
         "stars": .number, "forks": .number, "isFork": .flag, "archived": .flag, "updatedOn?": .date,
     ]
 
@@ -120,11 +128,16 @@ extension RepositoryPages {
 
     static let repositoriesKeys: TemplateSchema = [
         "links": .object(Links.keys), "hasData": .flag, "count": .number, "stars": .number, "forks": .number,
+        "sources": .number, "forkRepositories": .number, "onSources": .flag, "onForks": .flag, "listCount": .number,
+        "first": .number, "last": .number, "kinds": .object(["sources": .text, "forks": .text]),
+        "sorts": .list(["url": .text, "current": .flag, "byPush": .flag, "byStars": .flag, "byName": .flag]),
+        "byStars": .flag, "byName": .flag, "pagination?": .object(Pagination.keys),
         "login?": .text, "fetchedOn?": .date, "tabs": .object(tabsKeys), "repositories": .list(cardKeys),
     ]
 
     static let starredKeys: TemplateSchema = [
-        "links": .object(Links.keys), "hasData": .flag, "count": .number, "fetchedOn?": .date, "tabs": .object(tabsKeys),
+        "links": .object(Links.keys), "hasData": .flag, "count": .number, "listCount": .number, "first": .number, "last": .number,
+        "pagination?": .object(Pagination.keys), "fetchedOn?": .date, "tabs": .object(tabsKeys),
         "starred": .list(cardKeys.adding(["starredOn?": .date])),
     ]
 }
@@ -185,8 +198,9 @@ extension StatisticsPage {
             ]),
         ]),
         "repositories": .object([
-            "hasData": .flag, "count": .number, "stars": .number, "forks": .number,
-            "languages": .list(["language": .text, "count": .number]),
+            "hasData": .flag, "count": .number, "stars": .number, "forks": .number, "sources": .number,
+            "languages": .list(["language": .text, "count": .number]), "byBytes": .flag,
+            "languageBytes": .list(["language": .text, "size": .text, "share": .text]),
         ]),
     ]
 }

@@ -18,13 +18,18 @@ struct SiteData: Sendable {
     private(set) var shareImageAlt = ""
     /// The embeddable cards, drawn once for both their files and the `/cards/` page.
     private(set) var cards: [EmbedCards.Card] = []
+    let languageColors: LanguageColors
 
     init(config: SiteConfig, snapshot: Snapshot, asOf: Day, statistics: StatisticsResult, avatars: Avatars, strings: Strings) {
         self.config = config; self.snapshot = snapshot; self.asOf = asOf; self.statistics = statistics
         self.avatars = avatars; self.strings = strings; self.values = TemplateValues(strings: strings)
+        languageColors = LanguageColors(snapshot)
         shareImageAlt = SocialCard.alt(self)
         cards = EmbedCards.cards(self)
     }
+
+    /// A language's dot colour, as CSS.
+    func languageColor(_ language: String) -> String { languageColors.color(language) }
 
     /// A workout type's name in the site's language, or the type as the store writes it.
     func workoutType(_ type: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import UsergraphCharts
 import UsergraphCore
 
 /// `/`: the owner's card, today, their GitHub profile, this week's workouts, streak and level.
@@ -55,6 +56,52 @@ enum ProfilePage {
         context["today"] = today(site)
         context["totals"] = ["count": v.number(w.count), "duration": v.duration(w.totalSeconds), "calories": v.number(w.totalCalories)] as [String: Any]
         context["links"] = Links.context(from: page)
+        context["pinned"] = pinned(site)
+        context["contributions"] = contributions(site)
+        return context
+    }
+
+    static func pinned(_ site: SiteData) -> [String: Any] {
+        let choice = PinnedRepositories.choose(site)
+        return [
+            "repositories": choice.cards, "hasAny": !choice.cards.isEmpty,
+            "fromConfig": choice.origin == .config, "fromGitHub": choice.origin == .gitHub, "popular": choice.origin == .popular,
+        ]
+    }
+
+    /// The contribution calendar with its year and streaks, or what it takes to have one.
+    static func contributions(_ site: SiteData) -> [String: Any] {
+        guard let cached = site.snapshot.contributions, let summary = site.statistics.report.contributions else {
+            return ["hasData": false]
+        }
+        let v = site.values
+        let s = site.strings
+        let days = site.statistics.details.contributionDays.compactMap { day in Day(iso: day.date).map { (day: $0, count: day.count) } }
+        let chart = SVGCharts.calendarHeatmap(
+            days.map { day in
+                HeatmapDay(value: Double(day.count), title: s.text("chart.heatmap.cell", [
+                    "date": s.format.date(day.day), "count": s.plural("count.contributions", day.count),
+                ]))
+            },
+            rowLabels: s.format.weekdaysShort, less: s.text("chart.heatmap.less"), more: s.text("chart.heatmap.more"),
+            weekLabels: StatisticsCharts.monthLabels(days.map(\.day), format: s.format),
+            options: StatisticsCharts.options(site, "contributions", "contributions", height: 140, width: 0, suffix: ""))
+        // The text alternative: the same days as month totals, oldest first.
+        var months: [(month: Month, count: Int)] = []
+        for day in days {
+            let month = Month(day.day)
+            if months.last?.month == month { months[months.count - 1].count += day.count } else { months.append((month, day.count)) }
+        }
+        var context: [String: Any] = [
+            "hasData": true, "chart": chart,
+            "lastYear": v.number(summary.lastYear), "current": v.number(summary.currentStreak), "longest": v.number(summary.longestStreak),
+            "alive": summary.currentStreak > 0,
+            "months": months.map { ["month": v.month(iso: $0.month.iso), "count": v.number($0.count)] as [String: Any] },
+            "fetchedOn": site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt,
+        ]
+        if let busiest = summary.busiestDay, let day = Day(iso: busiest.date) {
+            context["busiestDay"] = ["date": v.date(day), "count": v.number(busiest.count)] as [String: Any]
+        }
         return context
     }
 }

@@ -11,17 +11,17 @@ enum StatisticsCharts {
                     "chart.weight.series", "chart.sex.men", "chart.sex.women", "chart.sex.other", "chart.views.views",
                     "chart.views.unique", "chart.intake.eaten", "chart.intake.burned", "chart.macros.protein", "chart.macros.fat",
                     "chart.macros.carbs", "chart.steps.goal", "units.kcal"]
-        for chart in ["weekly", "types", "heatmap", "weight", "sex", "age", "views", "languages", "intake", "macros", "steps"] {
+        for chart in ["weekly", "types", "heatmap", "weight", "sex", "age", "views", "languages", "languageBytes", "contributions", "intake", "macros", "steps"] {
             keys += ["chart.\(chart).title", "chart.\(chart).desc"]
         }
         for chart in axisCharts { keys += ["chart.\(chart).x", "chart.\(chart).y"] }
         keys += ["chart.viewsWeekly.title", "chart.viewsWeekly.desc", "chart.viewsMonthly.title", "chart.viewsMonthly.desc",
                  "stats.today", "stats.week", "stats.month", "stats.allTime"]
-        return keys.map { Strings.Requirement($0) } + [Strings.Requirement("count.workouts", .plural)]
+        return keys.map { Strings.Requirement($0) } + [Strings.Requirement("count.workouts", .plural), Strings.Requirement("count.contributions", .plural)]
     }()
 
     /// The charts with an x and a y axis, whose titles (with units) the strings give.
-    static let axisCharts = ["weekly", "weight", "age", "views", "viewsWeekly", "viewsMonthly", "languages", "intake", "steps"]
+    static let axisCharts = ["weekly", "weight", "age", "views", "viewsWeekly", "viewsMonthly", "intake", "steps"]
 
 
     /// The widths a chart is drawn at: a chart in half a row on a desktop gets `half` and
@@ -176,11 +176,39 @@ enum StatisticsCharts {
                 series: [ChartSeries(name: "", values: steps.daily.map { Double($0.steps) })],
                 options: options("steps", "steps", width: width, suffix: suffix), reference: goal)
         }
-        let languages = report.repositories.languages.prefix(10).map { ChartPoint(label: $0.language, value: Double($0.count)) }
-        charts["languages"] = responsive(full) { width, suffix in
-            SVGCharts.bars(languages, options: options("languages", "languages", width: width, suffix: suffix))
-        }
+        charts["languages"] = languages(site)
         return charts
+    }
+
+    /// The sources' languages as GitHub measures them, by bytes of code when the store has the
+    /// GraphQL answer, else by each repository's primary language; the title says which.
+    static func languages(_ site: SiteData) -> String {
+        let report = site.statistics.report.repositories
+        let format = site.strings.format
+        if let sizes = report.languageBytes, !sizes.isEmpty {
+            let total = Double(sizes.reduce(0) { $0 + $1.bytes })
+            let shown = sizes.prefix(10)
+            return responsive(full) { width, suffix in
+                SVGCharts.rowBars(
+                    shown.map { ChartPoint(label: $0.language, value: Double($0.bytes)) },
+                    valueLabels: shown.map { byteSize($0.bytes, site: site) + " · " + format.number(Double($0.bytes) / total * 100, places: 1) + " %" },
+                    options: options(site, "languages", "languageBytes", width: width, suffix: suffix))
+            }
+        }
+        let shown = report.languages.prefix(10)
+        return responsive(full) { width, suffix in
+            SVGCharts.rowBars(shown.map { ChartPoint(label: $0.language, value: Double($0.count)) },
+                              valueLabels: shown.map { format.number($0.count) },
+                              options: options(site, "languages", "languages", width: width, suffix: suffix))
+        }
+    }
+
+    /// `251.9 KB`, `1.2 MB`: code sizes as people read them (1 KB = 1,000 bytes, as GitHub counts).
+    static func byteSize(_ bytes: Int, site: SiteData) -> String {
+        let format = site.strings.format
+        if bytes >= 1_000_000 { return site.strings.text("units.megabytes", ["n": format.number(Double(bytes) / 1_000_000, places: 1)]) }
+        if bytes >= 1_000 { return site.strings.text("units.kilobytes", ["n": format.number(Double(bytes) / 1_000, places: 1)]) }
+        return site.strings.plural("count.bytes", bytes)
     }
 
     /// Kilocalories from each macro (4 per gram of protein and of carbohydrate, 9 per gram of fat):

@@ -4,7 +4,7 @@ import UsergraphStats
 
 /// `t` in templates: the words of the site's language. `{{t.nav.users}}` is a piece of text;
 /// a text with `{name}` places is filled from the template's data where it is used
-/// (`{{t.users.pageOf}}` with "page {current} of {total}"); a counted phrase is said with its
+/// (`{{t.common.pageOf}}` with "page {current} of {total}"); a counted phrase is said with its
 /// number through a transform, `{{t.count.workouts(week.count)}}` → "5 тренировок".
 /// Every `t.` key a template names is checked when the theme loads (`TemplateKeys`).
 ///

@@ -91,10 +91,16 @@ enum EmbedCards {
         cards.append(Card(name: "weekly", title: s.text("cards.weekly.title"), description: s.text("cards.weekly.desc"),
                           width: 495, height: 230, body: header(s.text("cards.weekly.title"), width: 495) + "\n" + place(weekly, x: 20, y: 50)))
 
-        let languages = site.statistics.report.repositories.languages.prefix(8)
+        let repositories = site.statistics.report.repositories
+        // Like the languages chart: by bytes of code when the store has them, else by primary language.
+        var languages = repositories.languages.prefix(6).map { (ChartPoint(label: $0.language, value: Double($0.count)), f.number($0.count)) }
+        if let sizes = repositories.languageBytes, !sizes.isEmpty {
+            let total = Double(sizes.reduce(0) { $0 + $1.bytes })
+            languages = sizes.prefix(6).map { (ChartPoint(label: $0.language, value: Double($0.bytes)), f.number(Double($0.bytes) / total * 100, places: 1) + " %") }
+        }
         if !languages.isEmpty {
-            let chart = SVGCharts.bars(
-                languages.map { ChartPoint(label: $0.language, value: Double($0.count)) },
+            let chart = SVGCharts.rowBars(
+                languages.map(\.0), valueLabels: languages.map(\.1),
                 options: SVGChartOptions(idPrefix: "card-languages", title: s.text("cards.languages.title"), noData: s.text("chart.noData"),
                                          width: 455, height: 170, numbers: f.chartNumbers))
             cards.append(Card(name: "languages", title: s.text("cards.languages.title"), description: s.text("cards.languages.desc"),

@@ -1,0 +1,56 @@
+import UsergraphCore
+
+/// The repositories `/` shows first, like the top of a GitHub profile: those named by
+/// `github.pinned` in the config, else those pinned on GitHub (the GraphQL answer in the store,
+/// which needs a token), else, as GitHub itself does for a profile with no pins, the six own
+/// sources with the most stars (then the latest push).
+enum PinnedRepositories {
+    enum Origin: Sendable {
+        case config, gitHub, popular
+    }
+
+    struct Choice {
+        var origin: Origin
+        var cards: [[String: Any]]
+    }
+
+    static func choose(_ site: SiteData) -> Choice {
+        let own = site.snapshot.repositories?.value ?? []
+        if let names = site.config.github?.pinned {
+            let byName = Dictionary(own.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+            return Choice(origin: .config, cards: names.compactMap { byName[$0.lowercased()] }.map { RepositoryPages.card($0, site: site) })
+        }
+        if let pinned = site.snapshot.pinned?.value {
+            return Choice(origin: .gitHub, cards: pinned.map { card($0, site: site) })
+        }
+        let popular = RepositoryPages.sorted(own.filter { $0.fork != true }, by: .stars).prefix(GitHubRepositoryName.maxPinned)
+        return Choice(origin: .popular, cards: popular.map { RepositoryPages.card($0, site: site) })
+    }
+
+    /// Names in `github.pinned` that the store's repositories do not include: said by the build.
+    static func unknownNames(_ site: SiteData) -> [String] {
+        guard let names = site.config.github?.pinned, let own = site.snapshot.repositories?.value else { return [] }
+        let known = Set(own.map { $0.name.lowercased() })
+        return names.filter { !known.contains($0.lowercased()) }
+    }
+
+    /// A GraphQL node as the same card the repository lists use. The owner's name is left out
+    /// of the title of their own repositories, and kept for an organisation's.
+    static func card(_ repo: PinnedRepository, site: SiteData) -> [String: Any] {
+        let login = site.config.github?.login ?? site.snapshot.profile?.value.login
+        var title = repo.nameWithOwner ?? repo.name
+        if let login, title.lowercased() == (login + "/" + repo.name).lowercased() { title = repo.name }
+        var row: [String: Any] = [
+            "name": repo.name, "fullName": title,
+            "stars": site.values.number(repo.stargazerCount ?? 0), "forks": site.values.number(repo.forkCount ?? 0),
+            "isFork": repo.isFork ?? false, "archived": repo.isArchived ?? false,
+        ]
+        if let url = URLCheck.safeLink(repo.url), URLCheck.isAbsoluteHTTP(url) { row["url"] = url }
+        if let v = repo.description, !v.isEmpty { row["description"] = EmojiShortcodes.render(v) }
+        if let language = repo.primaryLanguage, !language.name.isEmpty {
+            row["language"] = language.name
+            row["languageColor"] = site.languageColor(language.name)
+        }
+        return row
+    }
+}
