@@ -413,13 +413,16 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
             Repository(name: "c", language: "Go", forksCount: 1),
             Repository(name: "d", language: "C", stargazersCount: 1, forksCount: 1),
             Repository(name: "e"),
+            // A fork counts in the sums but is someone else's code: its language is not counted.
+            Repository(name: "f", language: "Ruby", stargazersCount: 2, forksCount: 3, fork: true),
         ]
         let summary = try compute(Snapshot(repositories: Cached(repositories, fetchedAt: "")), asOf: "2026-11-20")
             .report.repositories
-        #expect(summary == RepositorySummary(count: 5, stars: 9, forks: 4, languages: [
+        #expect(summary == RepositorySummary(count: 6, stars: 11, forks: 7, sources: 5, forkRepositories: 1, languages: [
             LanguageCount(language: "Swift", count: 2), LanguageCount(language: "C", count: 1),
             LanguageCount(language: "Go", count: 1),
         ]))
+        #expect(summary.languageBytes == nil)
     }
 
     @Test func missingCollectionsGiveZerosAndEmptyLists() throws {
@@ -435,7 +438,9 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
         #expect(report.users.ageBuckets.map(\.count) == Array(repeating: 0, count: 7))
         #expect(report.users.views.daily.count == 30)
         #expect(report.users.topVisitors.isEmpty)
-        #expect(report.repositories == RepositorySummary(count: 0, stars: 0, forks: 0, languages: []))
+        #expect(report.repositories == RepositorySummary(count: 0, stars: 0, forks: 0, sources: 0, forkRepositories: 0, languages: []))
+        #expect(report.contributions == nil)
+        #expect(result.details.contributionDays.isEmpty)
         #expect(result.details.ageBySex.count == 7)
         #expect(result.details.activityByUser.isEmpty)
     }
@@ -462,7 +467,9 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
     @Test func hasExactlyTheContractsKeys() throws {
         let text = try report().jsonString()
         let root = try object(try JSONSerialization.jsonObject(with: Data(text.utf8)))
-        #expect(Set(root.keys) == ["asOf", "workouts", "weight", "steps", "nutrition", "users", "repositories"])
+        #expect(Set(root.keys) == ["asOf", "workouts", "weight", "steps", "nutrition", "users", "repositories", "contributions"])
+        // No calendar in the store (it needs a token): null, not left out.
+        #expect(root["contributions"] is NSNull)
 
         let workouts = try object(root["workouts"])
         #expect(Set(workouts.keys) == [
@@ -511,7 +518,8 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
         #expect(Set(try firstElement(users["topVisitors"]).keys) == ["userId", "views"])
 
         let repositories = try object(root["repositories"])
-        #expect(Set(repositories.keys) == ["count", "stars", "forks", "languages"])
+        #expect(Set(repositories.keys) == ["count", "stars", "forks", "sources", "forkRepositories", "languages", "languageBytes"])
+        #expect(repositories["languageBytes"] is NSNull)
         #expect(Set(try firstElement(repositories["languages"]).keys) == ["language", "count"])
         #expect(repositories["stars"] as? Int == 2)
         #expect(root["asOf"] as? String == "2026-11-20")

@@ -94,12 +94,13 @@ import Testing
             $0.replacingOccurrences(of: "{fetchedOn}", with: "{fetchedOm}")
         }
         let file = templates + "/strings/ru.yml"
-        // Said on four pages; on the profile page inside `github`.
+        // Said on four pages; on the profile page twice, inside `github` and inside `contributions`.
         #expect(problems == [
             "\(templates)/profile.md:84: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
-            "\(templates)/repositories.md:20: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
-            "\(templates)/starred.md:20: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
-            "\(templates)/users.md:67: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
+            "\(templates)/profile.md:122: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
+            "\(templates)/repositories.md:28: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
+            "\(templates)/starred.md:21: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
+            "\(templates)/users.md:61: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
         ])
     }
 
@@ -231,6 +232,10 @@ import Testing
         "statistics.weight.belowTarget", "statistics.weight.atTarget",      // the demo owner is above the target
         "statistics.users.visitors.fell",                                    // the demo's visitors grew this month
         "users.index.otherSex",                                              // every demo user is M or W
+        "profile.pinned.repositories.updatedOn",                             // GitHub's pinned items carry no push date
+        "starred.pagination", "starred.pagination.current", "starred.pagination.total", "starred.pagination.pages",
+        "starred.pagination.pages.number", "starred.pagination.pages.url", "starred.pagination.pages.current",
+        "starred.pagination.pages.gapBefore", "starred.pagination.previous", "starred.pagination.next", // 16 starred: one page
     ]
 
     @Test func theBuildersProvideExactlyTheDeclaredKeys() throws {

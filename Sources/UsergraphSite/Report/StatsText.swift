@@ -14,8 +14,9 @@ public enum StatsText {
                      "women", "views", "repositories", "repositoriesLine", "noLanguages", "distanceLine", "pace", "speed",
                      "bmi", "toTarget", "nutrition", "today", "noMealsToday", "stepsToday", "noStepsToday", "workoutsToday",
                      "week", "noMealsWeek", "macros", "steps30", "noSteps", "intake", "eaten", "burned", "stepsDaily",
-                     "visitorsLine", "viewsWeeks", "viewsMonths", "period", "viewsColumn", "visitorsColumn"].map { Strings.Requirement("report." + $0) }
-        let counted = ["workouts", "days", "points", "users", "repositories", "stars", "forks"]
+                     "visitorsLine", "viewsWeeks", "viewsMonths", "period", "viewsColumn", "visitorsColumn", "languagesBytes",
+                     "languagesCount", "contributionsLine"].map { Strings.Requirement("report." + $0) }
+        let counted = ["workouts", "days", "points", "users", "repositories", "stars", "forks", "sources", "timesForked", "contributions"]
             .map { Strings.Requirement("count." + $0, .plural) }
         return texts + counted + [Strings.Requirement("notes.listSeparator")]
             + Achievement.all.map { Strings.Requirement("achievements." + $0.id) }
@@ -134,11 +135,23 @@ public enum StatsText {
         section(s.text("report.repositories"))
         let repos = r.repositories
         say(s.text("report.repositoriesLine", [
-            "repositories": s.plural("count.repositories", repos.count), "stars": s.plural("count.stars", repos.stars),
-            "forks": s.plural("count.forks", repos.forks),
+            "repositories": s.plural("count.repositories", repos.count), "sources": s.plural("count.sources", repos.sources),
+            "forks": s.plural("count.forks", repos.forkRepositories), "forked": s.plural("count.timesForked", repos.forks),
+            "stars": s.plural("count.stars", repos.stars),
         ]))
-        out.append(TextCharts.bars(repos.languages.prefix(8).map { ChartPoint(label: $0.language, value: Double($0.count)) },
-                                   width: width, style: style, noData: s.text("report.noLanguages"), numbers: numbers))
+        if let contributions = r.contributions {
+            say(s.text("report.contributionsLine", [
+                "total": s.plural("count.contributions", contributions.lastYear),
+                "current": s.plural("count.days", contributions.currentStreak), "longest": s.plural("count.days", contributions.longestStreak),
+            ]))
+        }
+        // By bytes of code when the store has them (in whole kilobytes), else by primary language.
+        let bytes = repos.languageBytes ?? []
+        out += sentence(s.text(bytes.isEmpty ? "report.languagesCount" : "report.languagesBytes"), style: style, width: width)
+        let languages = bytes.isEmpty
+            ? repos.languages.prefix(8).map { ChartPoint(label: $0.language, value: Double($0.count)) }
+            : bytes.prefix(8).map { ChartPoint(label: $0.language, value: (Double($0.bytes) / 1000).rounded()) }
+        out.append(TextCharts.bars(languages, width: width, style: style, noData: s.text("report.noLanguages"), numbers: numbers))
         return TextCharts.text(out.joined(separator: "\n"), style: style) + "\n"
     }
 
