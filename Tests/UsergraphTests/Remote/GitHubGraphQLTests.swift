@@ -187,6 +187,12 @@ import Testing
         Case(name: "no data", answer: .init(body: Data(#"{"extensions":{}}"#.utf8)), only: [.contributions],
              message: "The answer from GitHub at {api}/graphql is not the JSON usergraph expects: at data: a required value is missing.",
              requests: 1),
+        // A POST is retried like a GET (a query is a read), each time with its body.
+        Case(name: "5xx", answer: .init(status: 502, body: Data(#"{"message":"Server Error"}"#.utf8)), only: [.pinned],
+             message: "GitHub answered 502 Bad Gateway at {api}/graphql 3 times; try again later.", requests: 3),
+        // GitHub's 404 means "no such user" only for REST paths; here there is no GraphQL endpoint.
+        Case(name: "no endpoint", answer: .init(status: 404, body: Data(#"{"message":"Not Found"}"#.utf8)), only: [.contributions],
+             message: "GitHub answered 404 Not Found at {api}/graphql, which usergraph does not expect.", requests: 1),
         Case(name: "too large", answer: .init(body: Data()), only: [.contributions], maxBodyBytes: 4 << 10,
              message: "The answer from GitHub at {api}/graphql is larger than 4 KB, more than usergraph accepts.", requests: 1),
     ]
@@ -216,7 +222,9 @@ import Testing
 
         #expect(report.failed == failure.only.sorted())
         #expect(report.failures.map(\.description) == [failure.message.replacingOccurrences(of: "{api}", with: apis.base)])
-        #expect(apis.graphQLRequests.count - asked == failure.requests)
+        let sent = Array(apis.graphQLRequests.dropFirst(asked))
+        #expect(sent.count == failure.requests)
+        #expect(sent.allSatisfy { $0.method == "POST" && FakeAPIs.asked($0).query != nil && $0.header("Authorization") == "bearer " + Self.token })
         #expect(FetchSite.store(root) == before)
         #expect(!report.failures.contains { $0.description.contains(Self.token) })
         await apis.stop()
@@ -235,6 +243,23 @@ import Testing
         #expect(report.failed == [.languages])
         #expect(report.failures.map(\.description) == ["GitHub still reported more pages after 2 pages at \(apis.base)/graphql; usergraph stopped asking for them."])
         #expect(apis.graphQLRequests.count == 2)
+        #expect(!FileManager.default.fileExists(atPath: root + "/Store/github/languages.json"))
+        await apis.stop()
+    }
+
+    @Test func theLanguagesWalkStopsAfterTwentyPages() async throws {
+        let apis = try await FakeAPIs.start()
+        // Every page says there is another, each with a new cursor.
+        for page in 1...25 {
+            let body = #"{"data":{"user":{"repositories":{"totalCount":2500,"pageInfo":{"hasNextPage":true,"endCursor":"c\#(page + 1)"},"nodes":[{"name":"r\#(page)","isFork":false,"languages":{"totalSize":0,"edges":[]}}]}}}}"#
+            apis.answer(.languages, cursor: page == 1 ? nil : "c\(page)", FakeAPIs.Answer(body: Data(body.utf8)))
+        }
+        let root = try FetchSite.make(apis: apis)
+        let report = try await Loader(config: try FetchSite.config(root), token: Self.token, options: FetchSite.quick)
+            .load(.update(only: [.languages]))
+        #expect(report.failures.map(\.description) == ["GitHub still reported more pages after 20 pages at \(apis.base)/graphql; usergraph stopped asking for them."])
+        #expect(apis.graphQLRequests.count == GitHubGraphQL.maxPages)
+        #expect(FakeAPIs.asked(apis.graphQLRequests[19]).variables["cursor"] == "c20")
         #expect(!FileManager.default.fileExists(atPath: root + "/Store/github/languages.json"))
         await apis.stop()
     }
