@@ -90,16 +90,23 @@ final class ProgressLine: @unchecked Sendable {
         }
     }
 
-    /// `repositories: 169 fetched`, `visit statistics: 50,000 events unchanged`, `GitHub profile: fetched`.
+    /// `repositories: 169 fetched`, `visit statistics: 50,000 events unchanged`, `GitHub profile: fetched`,
+    /// `contributions: 370 days fetched`, `languages: 42 repositories fetched`.
     static func outcome(_ source: RemoteSource, _ items: Int, saved: Bool) -> Message {
         let what: [String: Message] = ["source": source.name]
         switch (source, saved) {
         case (.profile, true): return Message("notes.progress.profileFetched", nested: what)
         case (.profile, false): return Message("notes.progress.profileUnchanged", nested: what)
         default:
-            // Statistics count events, the other lists their items.
-            let count: Message = source == .statistics
-                ? .count("count.eventsShort", items) : .number(items)
+            // Statistics count events, the calendar its days, languages the repositories they
+            // were read from; the other lists their items.
+            let count: Message
+            switch source {
+            case .statistics: count = .count("count.eventsShort", items)
+            case .contributions: count = .count("count.days", items)
+            case .languages: count = .count("count.repositories", items)
+            default: count = .number(items)
+            }
             return saved ? Message("notes.progress.fetched", nested: ["source": source.name, "count": count])
                 : Message("notes.progress.unchanged", nested: ["source": source.name, "count": count])
         }

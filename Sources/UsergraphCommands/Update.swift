@@ -12,13 +12,14 @@ struct Update: ConsoleCommand {
             configures (the app's Update button), sending back the ETag and Last-Modified of \
             every cached page so that unchanged data costs a 304. A source that fails keeps its \
             cached data; the others are saved. Exits 1 if any source failed. GITHUB_TOKEN, when \
-            set, is sent to the GitHub API only.
+            set, is sent to the GitHub API only, and unlocks the sources only GitHub's GraphQL \
+            API gives: pinned repositories, the contribution calendar and languages by size.
             """
     )
 
     @OptionGroup var site: SiteOptions
 
-    @Option(name: .long, help: ArgumentHelp("Fetch only these sources: profile, repos, starred, users, statistics (comma-separated).", valueName: "list"))
+    @Option(name: .long, help: ArgumentHelp("Fetch only these sources: profile, repos, starred, pinned, contributions, languages, users, statistics (comma-separated; pinned, contributions and languages need GITHUB_TOKEN).", valueName: "list"))
     var only: String?
 
     @Flag(name: .long, help: "Print nothing on success.")

@@ -43,7 +43,9 @@ import Testing
         #expect(run.stdout.isEmpty)
         let lines = run.stderr.split(separator: "\n").map(String.init)
         #expect(lines.first == "usergraph: " + failure.line.replacingOccurrences(of: "{api}", with: apis.base), "\(run.stderr)")
-        #expect(lines.last == "usergraph: Не обновлено: profile, repos, starred; их данные в кэше сохранены.")
+        // With a token the GraphQL sources are configured, and fail with the others.
+        let notUpdated = failure.token == nil ? "profile, repos, starred" : "profile, repos, starred, pinned, contributions, languages"
+        #expect(lines.last == "usergraph: Не обновлено: \(notUpdated); их данные в кэше сохранены.")
         #expect(FetchSite.store(root) == before)
         #expect(!run.stderr.contains(Self.token))
         await apis.stop()
@@ -54,7 +56,7 @@ import Testing
         let root = try FetchSite.make(apis: apis)
         let run = await UsergraphCLI.run(["update", "--only", "gists", "--language", "ru"], in: root)
         #expect(run.status == 64)
-        #expect(run.stderr == "usergraph: `gists` — не источник, из которого usergraph получает данные; укажите какие-то из profile, repos, starred, users, statistics.\n")
+        #expect(run.stderr == "usergraph: `gists` — не источник, из которого usergraph получает данные; укажите какие-то из profile, repos, starred, pinned, contributions, languages, users, statistics.\n")
         #expect(apis.log.count == 0)
         await apis.stop()
     }

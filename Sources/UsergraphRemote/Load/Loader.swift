@@ -26,15 +26,30 @@ public struct Loader: Sendable {
 
     private var layout: StoreLayout { StoreLayout(root: config.store) }
 
-    /// The sources usergraph.yml gives enough to fetch.
+    /// The sources usergraph.yml (and GITHUB_TOKEN) give enough to fetch. The GraphQL ones
+    /// need a token, so without one no GraphQL request is ever made; pinned repositories named
+    /// in `github.pinned` are not asked of GitHub at all.
     public var configured: [RemoteSource] {
         RemoteSource.allCases.filter { source in
             switch source {
             case .profile, .repos, .starred: config.github != nil
+            case .pinned: config.github != nil && token != nil && config.github?.pinned == nil
+            case .contributions, .languages: config.github != nil && token != nil
             case .users: config.usersURL != nil
             case .statistics: config.statisticsURL != nil
             }
         }
+    }
+
+    /// Why `--only` cannot have a source that is not configured.
+    private func notConfigured(_ source: RemoteSource) -> UsergraphError {
+        if config.github != nil, source.needsToken, token == nil {
+            return UsergraphError("errors.fetch.needsToken", ["source": source.rawValue], kind: .usage)
+        }
+        if source == .pinned, config.github?.pinned != nil {
+            return UsergraphError("errors.fetch.pinnedInConfig", ["source": source.rawValue], kind: .usage)
+        }
+        return UsergraphError("errors.fetch.notConfigured", ["source": source.rawValue, "key": source.configKey], kind: .usage)
     }
 
     /// Runs the mode. Throws only before any request: for a source named with `--only` that
@@ -48,7 +63,7 @@ public struct Loader: Sendable {
         case .update(let only):
             if let only {
                 if let missing = only.sorted().first(where: { !configured.contains($0) }) {
-                    throw UsergraphError("errors.fetch.notConfigured", ["source": missing.rawValue, "key": missing.configKey], kind: .usage)
+                    throw notConfigured(missing)
                 }
                 wanted = only.sorted()
             } else {
@@ -130,6 +145,12 @@ public struct Loader: Sendable {
         config.github.map { GitHubClient(api: $0.apiURL, login: $0.login, token: token, transport: transport) }
     }
 
+    /// Only with a token: GitHub's GraphQL API answers nothing without one.
+    private var graphQL: GitHubGraphQL? {
+        guard let github = config.github, let token else { return nil }
+        return GitHubGraphQL(api: github.apiURL, login: github.login, token: token, transport: transport)
+    }
+
     /// The URL a source's envelope records; a cached file from another URL (the login or
     /// the API changed) is treated as missing.
     func sourceURL(_ source: RemoteSource) -> String {
@@ -137,15 +158,23 @@ public struct Loader: Sendable {
         case .profile: gitHub?.profileURL ?? ""
         case .repos: gitHub?.repositoriesURL ?? ""
         case .starred: gitHub?.starredURL ?? ""
+        case .pinned: graphQLSource(.pinned)
+        case .contributions: graphQLSource(.contributions)
+        case .languages: graphQLSource(.languages)
         case .users: config.usersURL ?? ""
         case .statistics: config.statisticsURL ?? ""
         }
     }
 
-    /// Sources that share a service stop together when it fails for all of them.
+    private func graphQLSource(_ query: GitHubGraphQL.Query) -> String {
+        config.github.map { GitHubGraphQL.sourceURL(api: $0.apiURL, login: $0.login, query: query) } ?? ""
+    }
+
+    /// Sources that share a service stop together when it fails for all of them: a rate limit
+    /// or a refused token stops REST and GraphQL alike.
     private func serviceKey(_ source: RemoteSource) -> String {
         switch source {
-        case .profile, .repos, .starred: "github"
+        case .profile, .repos, .starred, .pinned, .contributions, .languages: "github"
         case .users: "users"
         case .statistics: "statistics"
         }
@@ -164,6 +193,9 @@ public struct Loader: Sendable {
         case .profile: return try await requireGitHub().profile(previous: previous, progress: pages)
         case .repos: return try await requireGitHub().repositories(previous: previous, progress: pages)
         case .starred: return try await requireGitHub().starred(previous: previous, progress: pages)
+        case .pinned: return try await requireGraphQL(source).pinned(progress: pages)
+        case .contributions: return try await requireGraphQL(source).contributions(progress: pages)
+        case .languages: return try await requireGraphQL(source).languages(progress: pages)
         case .users: return try await directory.users(url: url, previous: previous, progress: pages)
         case .statistics: return try await directory.statistics(url: url, previous: previous, progress: pages)
         }
@@ -172,6 +204,11 @@ public struct Loader: Sendable {
     private func requireGitHub() throws -> GitHubClient {
         guard let gitHub else { throw UsergraphError("errors.fetch.noGitHub", kind: .usage) }
         return gitHub
+    }
+
+    private func requireGraphQL(_ source: RemoteSource) throws -> GitHubGraphQL {
+        guard let graphQL else { throw notConfigured(source) }
+        return graphQL
     }
 
     // MARK: Saving
@@ -217,6 +254,13 @@ public struct Loader: Sendable {
             return Contents(items: try JSONFile.decode(Envelope<[Repository]>.self, from: bytes, path: path).data.count)
         case .starred:
             return Contents(items: try JSONFile.decode(Envelope<[StarredItem]>.self, from: bytes, path: path).data.count)
+        case .pinned:
+            return Contents(items: try JSONFile.decode(Envelope<PinnedItemsAnswer>.self, from: bytes, path: path).data.user.pinnedItems.nodes.count)
+        case .contributions:
+            let answer = try JSONFile.decode(Envelope<ContributionsAnswer>.self, from: bytes, path: path).data
+            return Contents(items: answer.user.contributionsCollection.contributionCalendar.days.count)
+        case .languages:
+            return Contents(items: try JSONFile.decode(Envelope<LanguagesAnswer>.self, from: bytes, path: path).data.user.repositories.nodes.count)
         case .users:
             let users = try JSONFile.decode(Envelope<UsersResponse>.self, from: bytes, path: path).data.users
             return Contents(items: users.count, images: users.flatMap { ($0.files ?? []).map(\.url) })

@@ -2,9 +2,10 @@ import Foundation
 import UsergraphCore
 import UsergraphStore
 
-/// The five remote collections the store caches, in the order a run fetches them.
+/// The remote collections the store caches, in the order a run fetches them. `pinned`,
+/// `contributions` and `languages` come from GitHub's GraphQL API, which needs a token.
 public enum RemoteSource: String, CaseIterable, Sendable, Comparable {
-    case profile, repos, starred, users, statistics
+    case profile, repos, starred, pinned, contributions, languages, users, statistics
 
     public static func < (a: RemoteSource, b: RemoteSource) -> Bool {
         allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
@@ -19,6 +20,9 @@ public enum RemoteSource: String, CaseIterable, Sendable, Comparable {
         case .profile: Message("notes.sources.profile")
         case .repos: Message("notes.sources.repos")
         case .starred: Message("notes.sources.starred")
+        case .pinned: Message("notes.sources.pinned")
+        case .contributions: Message("notes.sources.contributions")
+        case .languages: Message("notes.sources.languages")
         case .users: Message("notes.sources.users")
         case .statistics: Message("notes.sources.statistics")
         }
@@ -30,6 +34,9 @@ public enum RemoteSource: String, CaseIterable, Sendable, Comparable {
         case .profile: layout.profile
         case .repos: layout.repositories
         case .starred: layout.starred
+        case .pinned: layout.pinned
+        case .contributions: layout.contributions
+        case .languages: layout.languages
         case .users: layout.users
         case .statistics: layout.statistics
         }
@@ -38,9 +45,17 @@ public enum RemoteSource: String, CaseIterable, Sendable, Comparable {
     /// The config key a source needs before it can be fetched.
     var configKey: String {
         switch self {
-        case .profile, .repos, .starred: "github.login"
+        case .profile, .repos, .starred, .pinned, .contributions, .languages: "github.login"
         case .users: "users.url"
         case .statistics: "statistics.url"
+        }
+    }
+
+    /// Asked of GitHub's GraphQL API, which answers only with a token.
+    public var needsToken: Bool {
+        switch self {
+        case .pinned, .contributions, .languages: true
+        default: false
         }
     }
 

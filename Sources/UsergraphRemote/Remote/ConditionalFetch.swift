@@ -80,7 +80,7 @@ struct ConditionalFetch<Page: Decodable>: Sendable {
         if let etag = validators?["etag"] { headers["If-None-Match"] = etag }
         if let modified = validators?["lastModified"] { headers["If-Modified-Since"] = modified }
         do {
-            return try await transport.get(RemoteRequest(url: url, headers: headers, maxBytes: transport.options.maxBodyBytes))
+            return try await transport.send(RemoteRequest(url: url, headers: headers, maxBytes: transport.options.maxBodyBytes))
         } catch {
             throw ResponseReading.failure(error, url: url, service: service)
         }

@@ -71,7 +71,7 @@ struct FileDownloader: Sendable {
             acceptsContentType: { FileDownloader.fileExtension(contentType: $0) != nil })
         let response: RemoteResponse
         do {
-            response = try await transport.get(request)
+            response = try await transport.send(request)
         } catch let error as TransportError {
             throw DownloadFailure(reason: FileDownloader.describe(error))
         }

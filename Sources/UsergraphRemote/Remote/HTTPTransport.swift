@@ -35,16 +35,20 @@ public struct TransportOptions: Sendable {
     }
 }
 
-/// One GET as the clients describe it.
+/// One request as the clients describe it: a GET, or a POST with a body (GraphQL).
 struct RemoteRequest: Sendable {
     var url: URL
+    var method: String
     var headers: [String: String]
+    var body: Data?
     var maxBytes: Int
     /// When set, a 200 whose Content-Type this refuses is dropped as soon as its headers arrive.
     var acceptsContentType: (@Sendable (String?) -> Bool)?
 
-    init(url: URL, headers: [String: String], maxBytes: Int, acceptsContentType: (@Sendable (String?) -> Bool)? = nil) {
-        self.url = url; self.headers = headers; self.maxBytes = maxBytes; self.acceptsContentType = acceptsContentType
+    init(url: URL, method: String = "GET", headers: [String: String], body: Data? = nil, maxBytes: Int,
+         acceptsContentType: (@Sendable (String?) -> Bool)? = nil) {
+        self.url = url; self.method = method; self.headers = headers; self.body = body
+        self.maxBytes = maxBytes; self.acceptsContentType = acceptsContentType
     }
 }
 
@@ -69,9 +73,11 @@ enum TransportError: Error, Sendable, Equatable {
     case failed(Message)
 }
 
-/// GETs over URLSession, one at a time, with no cache of its own (an ephemeral configuration
+/// Requests over URLSession, one at a time, with no cache of its own (an ephemeral configuration
 /// and no URLCache), so conditional requests and 304s are ours to handle. Timeouts and 5xx
 /// answers are retried a bounded number of times with exponential backoff; nothing else is.
+/// Only reads go through here: GETs, and the POSTs of GraphQL queries, which change nothing
+/// on the server, so sending one again after a timeout or a 5xx is as safe as a GET.
 final class HTTPTransport: Sendable {
     let options: TransportOptions
     private let session: URLSession
@@ -96,7 +102,7 @@ final class HTTPTransport: Sendable {
 
     /// Sends the request, retrying timeouts and 5xx answers. The last 5xx is returned as a
     /// response (the caller words it); a last timeout is thrown.
-    func get(_ request: RemoteRequest) async throws -> RemoteResponse {
+    func send(_ request: RemoteRequest) async throws -> RemoteResponse {
         try await gate.run {
             var attempt = 1
             while true {
@@ -125,7 +131,8 @@ final class HTTPTransport: Sendable {
 
     private func once(_ request: RemoteRequest) async throws -> RemoteResponse {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: options.timeout)
-        urlRequest.httpMethod = "GET"
+        urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let task = session.dataTask(with: urlRequest)
         return try await withTaskCancellationHandler {

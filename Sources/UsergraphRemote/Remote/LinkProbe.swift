@@ -83,7 +83,7 @@ public struct LinkProbe: Sendable {
             let request = RemoteRequest(url: url, headers: ["User-Agent": options.userAgent, "Accept": "text/html,*/*"], maxBytes: 1 << 20)
             let stamp = { Self.stamp(Date()) }
             do {
-                let response = try await transport.get(request)
+                let response = try await transport.send(request)
                 let limited = response.status == 429 || (response.status == 503 && response.header("Retry-After") != nil)
                 if limited {
                     let delay = Self.retryAfter(response.header("Retry-After")) ?? maxRetryAfter + 1

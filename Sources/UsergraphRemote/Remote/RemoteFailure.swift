@@ -38,6 +38,10 @@ struct RemoteFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case tooLarge(limit: Int)
         case unexpectedStatus(Int)
         case tooManyPages(Int)
+        /// A GraphQL query answered with more pages than usergraph walks (see `GitHubGraphQL.maxPages`).
+        case tooManyQueryPages(Int)
+        /// A GraphQL answer with an `errors` array: the first error's message (cleaned), and how many there were.
+        case queryRefused(message: String?, count: Int)
         case failed(Message)
     }
 
@@ -53,7 +57,8 @@ struct RemoteFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// stops asking that service instead of hammering it.
     var stopsService: Bool {
         switch reason {
-        case .badBody, .tooLarge, .tooManyPages, .unexpectedStatus, .forbidden: false
+        // A refused query concerns that query: the other GitHub sources may still answer.
+        case .badBody, .tooLarge, .tooManyPages, .tooManyQueryPages, .queryRefused, .unexpectedStatus, .forbidden: false
         default: true
         }
     }
@@ -111,6 +116,17 @@ struct RemoteFailure: Error, Sendable, Equatable, CustomStringConvertible {
             return Message("errors.remote.unexpectedStatus", ["url": url, "status": RemoteFailure.status(status)], nested: ["service": subject])
         case .tooManyPages(let pages):
             return Message("errors.remote.tooManyPages", ["url": url], nested: ["service": subject, "pages": .count("count.pages", pages)])
+        case .tooManyQueryPages(let pages):
+            return Message("errors.remote.tooManyQueryPages", ["url": url], nested: ["service": subject, "pages": .count("count.pages", pages)])
+        case .queryRefused(let message, let count):
+            guard let message else {
+                return Message("errors.remote.queryRefusedBare", ["url": url], nested: ["service": subject, "errors": .count("count.errors", count)])
+            }
+            if count > 1 {
+                return Message("errors.remote.queryRefusedMany", ["url": url, "message": message],
+                               nested: ["service": subject, "errors": .count("count.errors", count)])
+            }
+            return Message("errors.remote.queryRefused", ["url": url, "message": message], nested: ["service": subject])
         case .failed(let why):
             return Message("errors.remote.failed", ["url": url], nested: ["service": name, "reason": why])
         }
@@ -154,6 +170,7 @@ struct RemoteFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case 406: "Not Acceptable"
         case 409: "Conflict"
         case 410: "Gone"
+        case 404: "Not Found"
         case 422: "Unprocessable Entity"
         default: nil
         }
@@ -211,6 +228,12 @@ enum ResponseReading {
     static func bodyMessage(_ body: Data) -> String? {
         struct ErrorBody: Decodable { var message: String? }
         guard let message = (try? JSONDecoder().decode(ErrorBody.self, from: body))?.message else { return nil }
+        return clean(message)
+    }
+
+    /// A server's words made fit for one line of a message: no control characters, at most
+    /// 160 characters; nil when nothing is left.
+    static func clean(_ message: String) -> String? {
         let clean = String(String.UnicodeScalarView(message.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }))
         let trimmed = clean.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }

@@ -32,21 +32,27 @@ final class FakeAPIs: @unchecked Sendable {
     private var pages: [String: Page]
     private var directory: [String: Page] = [:]
     private var images: [String: (type: String, body: Data)] = [:]
+    private var graphQL: [String: Answer]
     let server: LocalServer
 
     var base: String { server.base }
     var log: RequestLog { server.log }
-    var gitHubRequests: [LocalServer.Request] { log.all.filter { !$0.path.hasPrefix("/api/") && !$0.path.hasPrefix("/img/") } }
+    /// The REST requests to GitHub.
+    var gitHubRequests: [LocalServer.Request] {
+        log.all.filter { !$0.path.hasPrefix("/api/") && !$0.path.hasPrefix("/img/") && !$0.path.hasSuffix("/graphql") }
+    }
+    /// The requests to a GraphQL endpoint (`/graphql`, or `/api/graphql` for an Enterprise root).
+    var graphQLRequests: [LocalServer.Request] { log.all.filter { $0.path.hasSuffix("/graphql") } }
 
-    private init(server: LocalServer, pages: [String: Page]) {
-        self.server = server; self.pages = pages
+    private init(server: LocalServer, pages: [String: Page], graphQL: [String: Answer]) {
+        self.server = server; self.pages = pages; self.graphQL = graphQL
     }
 
     /// Starts the server and loads the recordings.
     static func start() async throws -> FakeAPIs {
         let holder = Holder()
         let server = try await LocalServer.start { request in await holder.apis?.respond(request) ?? .json(500, Data()) }
-        let apis = FakeAPIs(server: server, pages: try loadRecordings(base: server.base))
+        let apis = FakeAPIs(server: server, pages: try loadRecordings(base: server.base), graphQL: try loadGraphQLAnswers())
         holder.apis = apis
         return apis
     }
@@ -120,6 +126,70 @@ final class FakeAPIs: @unchecked Sendable {
         }
     }
 
+    // MARK: GitHub's GraphQL API
+
+    enum Query: String, Sendable { case pinned, contributions, languages }
+
+    /// A canned GraphQL answer.
+    struct Answer: Sendable {
+        var status = 200
+        var headers: [String: String] = [:]
+        var body: Data
+    }
+
+    static let graphQLFixtures = fixtures + "/graphql/bitwiseman"
+    /// The `endCursor` of the first languages page, which asks for the second.
+    static let secondPageCursor = "Y3Vyc29yOnYyOpK5MjAyNi0xMS0xOFQwOTozMDowMCswMDowMM4BvSxm"
+
+    static func graphQLFixture(_ name: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: graphQLFixtures + "/" + name))
+    }
+
+    /// The answers built from the schema for bitwiseman, keyed by query (and cursor for languages).
+    static func loadGraphQLAnswers() throws -> [String: Answer] {
+        [
+            "pinned": Answer(body: try graphQLFixture("pinned.json")),
+            "contributions": Answer(body: try graphQLFixture("contributions.json")),
+            "languages:": Answer(body: try graphQLFixture("languages-page1.json")),
+            "languages:" + secondPageCursor: Answer(body: try graphQLFixture("languages-page2.json")),
+        ]
+    }
+
+    /// Replaces what a query answers (for languages, the page asked with `cursor`).
+    func answer(_ query: Query, cursor: String? = nil, _ answer: Answer) {
+        lock.withLock { graphQL[Self.key(query, cursor: cursor)] = answer }
+    }
+
+    private static func key(_ query: Query, cursor: String?) -> String {
+        query == .languages ? "languages:" + (cursor ?? "") : query.rawValue
+    }
+
+    /// What a GraphQL request asked: which of the three queries, and its variables.
+    static func asked(_ request: LocalServer.Request) -> (query: Query?, variables: [String: String]) {
+        let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] ?? [:]
+        let text = object["query"] as? String ?? ""
+        let query: Query? = text.contains("pinnedItems") ? .pinned : text.contains("contributionsCollection") ? .contributions
+            : text.contains("repositories(") ? .languages : nil
+        return (query, (object["variables"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String })
+    }
+
+    /// Like GitHub: a POST with a JSON body; an unknown login is a 200 with a NOT_FOUND error.
+    private func respondGraphQL(_ request: LocalServer.Request) -> HTTPResponse {
+        guard request.method == "POST" else { return .json(404, Data(#"{"message":"Not Found"}"#.utf8)) }
+        let (query, variables) = Self.asked(request)
+        guard let query else {
+            return .json(200, Data(#"{"errors":[{"message":"Parse error on \"?\" (error) at [1, 1]","locations":[{"line":1,"column":1}]}]}"#.utf8))
+        }
+        guard variables["login"] == FakeAPIs.login else {
+            let login = variables["login"] ?? ""
+            return .json(200, Data(#"{"data":{"user":null},"errors":[{"type":"NOT_FOUND","path":["user"],"locations":[{"line":1,"column":27}],"message":"Could not resolve to a User with the login of '\#(login)'."}]}"#.utf8))
+        }
+        guard let answer = lock.withLock({ graphQL[Self.key(query, cursor: variables["cursor"])] }) else {
+            return .json(200, Data(#"{"errors":[{"message":"no such page in this replay"}]}"#.utf8))
+        }
+        return .json(answer.status, answer.body, headers: answer.headers)
+    }
+
     // MARK: The users API and images
 
     func serveDirectory(users: Data, statistics: Data) {
@@ -142,6 +212,7 @@ final class FakeAPIs: @unchecked Sendable {
         if let failure {
             return await fail(failure, request)
         }
+        if request.path.hasSuffix("/graphql") { return respondGraphQL(request) }
         if request.path.hasPrefix("/img/") {
             guard let image = lock.withLock({ images[request.path] }) else { return .json(404, Data(#"{"message":"Not Found"}"#.utf8)) }
             return .raw(200, image.body, headers: ["Content-Type": image.type])

@@ -31,8 +31,9 @@ import Testing
              message: ["GitHub's rate limit is exhausted (at {api}/users/bitwiseman); it resets at October 26, 2019, 02:01:26 UTC, and a token in GITHUB_TOKEN raises the limit."], requests: 1),
         Case(name: "429 Retry-After", failure: .tooManyRequests, token: token,
              message: ["GitHub's rate limit is exhausted (at {api}/users/bitwiseman); try again in 60 seconds."], requests: 1),
+        // With a token the GraphQL sources are asked too: their one refusal (the same endpoint) is one more line.
         Case(name: "other 403", failure: .forbidden, token: token,
-             message: ["GitHub refused access to {api}/users/bitwiseman (403 Forbidden: Resource not accessible by personal access token)."], requests: 3, lines: 4),
+             message: ["GitHub refused access to {api}/users/bitwiseman (403 Forbidden: Resource not accessible by personal access token)."], requests: 3, lines: 5),
         Case(name: "5xx", failure: .serverError(502), message: ["GitHub answered 502 Bad Gateway at {api}/users/bitwiseman 3 times; try again later."], requests: 3),
         Case(name: "timeout", silent: true, message: ["GitHub did not answer within 1 second at {api}/users/bitwiseman (3 tries); try again later."], requests: 3),
         Case(name: "not JSON", failure: .notJSON,
@@ -66,10 +67,14 @@ import Testing
             let expected = phrase.replacingOccurrences(of: "{api}", with: api).replacingOccurrences(of: "{host}", with: "127.0.0.1:\(refusedPort)")
             #expect(lines.first == "usergraph: " + expected || (lines.first?.contains(expected) ?? false), "\(run.stderr)")
         }
-        #expect(lines.last == "usergraph: Not updated: profile, repos, starred; their cached data is kept.")
+        // With a token the GraphQL sources are configured, and fail with the others.
+        let notUpdated = failure.token == nil ? "profile, repos, starred" : "profile, repos, starred, pinned, contributions, languages"
+        #expect(lines.last == "usergraph: Not updated: \(notUpdated); their cached data is kept.")
         #expect(FetchSite.store(root) == before)
         #expect(!run.stderr.contains(Self.token) && !run.stdout.contains(Self.token))
         #expect(apis.gitHubRequests.count + silent.connections == failure.requests, "\(apis.gitHubRequests.map(\.target))")
+        // A failure that stops GitHub stops its GraphQL API too; without a token it is never asked.
+        #expect(apis.graphQLRequests.count == (failure.token != nil && failure.name == "other 403" ? 3 : 0))
         await apis.stop()
     }
 
@@ -110,7 +115,7 @@ import Testing
         let root = try FetchSite.make(apis: apis)
         let unknown = await UsergraphCLI.run(["update", "--only", "repos,gists"], in: root)
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("`gists` is not a source usergraph fetches; use some of profile, repos, starred, users, statistics."))
+        #expect(unknown.stderr.contains("`gists` is not a source usergraph fetches; use some of profile, repos, starred, pinned, contributions, languages, users, statistics."))
         let unconfigured = await UsergraphCLI.run(["update", "--only", "users"], in: root)
         #expect(unconfigured.status == 64)
         #expect(unconfigured.stderr == "usergraph: Cannot update users: usergraph.yml has no `users.url`.\n")
@@ -130,12 +135,15 @@ import Testing
         #expect(update.status == 0, "\(update.stderr)")
         #expect(apis.gitHubRequests.count == 16)
         #expect(apis.gitHubRequests.allSatisfy { $0.header("Authorization") == "Bearer " + Self.token })
+        // Pinned, the calendar and two pages of languages, for the build and again for the update.
+        #expect(apis.graphQLRequests.count == 8)
+        #expect(apis.graphQLRequests.allSatisfy { $0.header("Authorization") == "bearer " + Self.token })
         // A build that fetched sends nothing more the second time.
         let again = await UsergraphCLI.run(["build"], in: root, environment: ["GITHUB_TOKEN": Self.token])
         #expect(again.status == 0)
-        #expect(apis.gitHubRequests.count == 16)
+        #expect(apis.gitHubRequests.count == 16 && apis.graphQLRequests.count == 8)
         let store = FetchSite.store(root), site = FetchSite.files(under: root + "/_site")
-        #expect(store.count == 3)
+        #expect(store.count == 6)
         #expect(site["repositories/index.html"] != nil)
         let needle = Data(Self.token.utf8)
         #expect(Array(store.values).allSatisfy { $0.range(of: needle) == nil })

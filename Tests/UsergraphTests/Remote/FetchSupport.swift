@@ -5,9 +5,9 @@ import Foundation
 /// Site folders wired to the fake APIs, and what the tests compare before and after a run.
 enum FetchSite {
     /// A site with the demo theme whose config points at `apis`. `github`, `users` say which
-    /// sources to configure; `demoStore` copies the bundled Store/ first.
+    /// sources to configure; `pinned` sets `github.pinned`; `demoStore` copies the bundled Store/ first.
     static func make(apis: FakeAPIs, login: String = FakeAPIs.login, apiURL: String? = nil, github: Bool = true,
-                     users: Bool = false, demoStore: Bool = false, maxAge: Int = 0) throws -> String {
+                     pinned: [String]? = nil, users: Bool = false, demoStore: Bool = false, maxAge: Int = 0) throws -> String {
         let root = try TestPaths.site(store: [:], config: "")
         if demoStore {
             try FileManager.default.removeItem(atPath: root + "/Store")
@@ -15,6 +15,7 @@ enum FetchSite {
         }
         var config = "title: Fetch test\ntimeZone: Europe/Moscow\nasOf: 2026-11-20\n"
         if github { config += "github:\n  login: \(login)\n  apiURL: \(apiURL ?? apis.base)\n" }
+        if github, let pinned { config += "  pinned: [\(pinned.joined(separator: ", "))]\n" }
         if users { config += "users:\n  url: \(apis.usersURL)\nstatistics:\n  url: \(apis.statisticsURL)\n" }
         config += "cache:\n  maxAge: \(maxAge)\n"
         try TestPaths.write(config, to: root + "/usergraph.yml")

@@ -11,6 +11,8 @@ final class LocalServer: Sendable {
         var path: String
         /// Header names lowercased.
         var headers: [String: String]
+        var method = "GET"
+        var body = Data()
         func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 
@@ -31,7 +33,9 @@ final class LocalServer: Sendable {
         await server.appendRoute("*") { request in
             var headers: [String: String] = [:]
             for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
-            let recorded = Request(target: request.target.rawValue, path: request.path, headers: headers)
+            let body = (try? await request.bodyData) ?? Data()
+            let recorded = Request(target: request.target.rawValue, path: request.path, headers: headers,
+                                   method: request.method.rawValue, body: body)
             log.append(recorded)
             return await respond(recorded)
         }

@@ -128,7 +128,11 @@ import Testing
     @Test func theDemoStoreAnswersEverythingWithoutTheNetwork() async throws {
         let config = try ConfigLoader.load(path: TestPaths.demoConfig)
         // api.github.com is never asked: the store holds every configured collection.
-        let report = try await Loader(config: config, token: nil, options: FetchSite.quick).load(.build(refresh: false))
-        #expect(RemoteSource.allCases.allSatisfy { report.outcomes[$0] == .cached })
+        let loader = Loader(config: config, token: nil, options: FetchSite.quick)
+        let report = try await loader.load(.build(refresh: false))
+        #expect(loader.configured.count == 5)
+        #expect(loader.configured.allSatisfy { report.outcomes[$0] == .cached })
+        // Without a token the GraphQL sources are not configured, so not asked either.
+        #expect(RemoteSource.allCases.filter(\.needsToken).allSatisfy { report.outcomes[$0] == .notConfigured })
     }
 }
