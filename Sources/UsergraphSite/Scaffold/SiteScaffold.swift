@@ -45,6 +45,7 @@ public enum SiteScaffold {
     output: _site
     # github:
     #   login: your-login                      # the token, if any, comes from GITHUB_TOKEN
+    #   pinned: [project, dotfiles]            # up to 6 to show first; else GitHub's pins (token) or the most starred
     # users:
     #   url: https://example.org/api/users/
     # statistics:
