@@ -27,6 +27,7 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 WIDTHS = [390, 1280]
 SCHEMES = ["light", "dark"]
 MIN_CHART_TEXT_PX = 11.0
+MAX_REPOSITORIES_PHONE_PX = 8000   # /repositories/ on a phone (issue 16)
 
 # Smallest rendered chart text: font size times the SVG's scale on screen.
 # Every card the cards page links to loads as an <img>, the way GitHub shows it, at its size.
@@ -67,7 +68,8 @@ def page_kinds(site):
              ("not found", "/users/999999/")]
     for extra, path in [("users page 2", "/users/page/2/"), ("users filtered", "/users/online/women/26-30/"),
                         ("users search", "/users/search/"), ("meals page 2", "/meals/page/2/"),
-                        ("forks", "/repositories/forks/"), ("cards", "/cards/")]:
+                        ("forks", "/repositories/forks/"), ("forks page 2", "/repositories/forks/page/2/"),
+                        ("repositories by stars", "/repositories/stars/"), ("cards", "/cards/")]:
         if os.path.exists(os.path.join(site, path.strip("/"), "index.html")):
             kinds.append((extra, path))
     users = os.path.join(site, "users")
@@ -188,6 +190,11 @@ def check_pages(binary, site, only):
                     if small and small["px"] < MIN_CHART_TEXT_PX - 0.05:
                         problems.append(
                             f"{where}: chart text {small['px']:.1f} CSS px (`{small['text']}`), under {MIN_CHART_TEXT_PX:g}")
+                    if kind == "repositories" and width < 600:
+                        # A phone opens the sources, not a wall of forks (issue 16: under 8,000 px).
+                        tall = driver.execute_script("return document.documentElement.scrollHeight")
+                        if tall > MAX_REPOSITORIES_PHONE_PX:
+                            problems.append(f"{where}: the page is {tall} px tall, over {MAX_REPOSITORIES_PHONE_PX}")
                     overflow = driver.execute_script(
                         "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
                     if overflow > 0:
