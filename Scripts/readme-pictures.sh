@@ -17,6 +17,8 @@ shot 390 1500 docs/statistics-phone.png "file://$site/statistics/index.html"
 shot 390 1500 docs/meals-phone-dark.png "file://$site/meals/index.html" dark
 shot 390 1500 docs/statistics-phone-dark.png "file://$site/statistics/index.html" dark
 shot 1200 1100 docs/cards-dark.png "file://$site/cards/index.html" dark
+shot 1200 1000 docs/repositories.png "file://$site/repositories/forks/stars/index.html"
+shot 390 1500 docs/repositories-phone-dark.png "file://$site/repositories/index.html" dark
 ru="$(mktemp -d)"
 .build/release/usergraph build --quiet --language ru --output "$ru/site"
 shot 1200 2000 docs/statistics-ru.png "file://$ru/site/statistics/index.html"
