@@ -216,7 +216,7 @@ import Testing
                 continue
             }
             problems += mismatches(source.context(), keys, at: source.template, seen: &seen)
-            problems += mismatches(SiteBuild.shell(site, for: source, assets: assets), shell, at: "layout", seen: &seen)
+            problems += mismatches(SiteBuild.shell(site, for: source, assets: assets, asOf: true), shell, at: "layout", seen: &seen)
         }
         return (Array(Set(problems)).sorted(), seen)
     }

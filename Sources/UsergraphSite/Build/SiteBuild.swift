@@ -62,10 +62,15 @@ public enum SiteBuild {
         // A theme's own templates may name keys its pages do not have: said, not fatal, since
         // the page still renders (with nothing there).
         let templateWarnings = TemplateKeyCheck(theme: theme, assets: assets).problems().map(\.message)
+        // A forced build renders every page; otherwise a page whose fingerprint is the one its
+        // published file was made with is kept.
+        let manifest = options.force ? PageManifest.empty : PageManifest.load(output: config.output)
+        let seeds = PageSeeds(config: config)
         let staged = try StagedSite(output: config.output)
         do {
             let sources = SitePages.sources(site)
-            let outcomes = try render(sources, site: site, theme: theme, assets: assets, into: staged)
+            let (outcomes, fingerprints) = try render(sources, site: site, theme: theme, assets: assets, seeds: seeds, manifest: manifest,
+                                                      into: staged)
             for file in assets.files { try staged.put(file.data, at: file.published) }
             let pictures = try sharingPictures(site, assets: assets)
             for picture in pictures { try staged.put(picture.data, at: picture.file) }
@@ -89,6 +94,7 @@ public enum SiteBuild {
             }
             try check(staged, pages: sources)
             BuildStamp.remove(output: config.output)
+            PageManifest.remove(output: config.output)
             let counts = try staged.publish()
             let report = BuildReport(output: config.output, pages: sources.count, files: fileCount, asOf: asOf,
                                      missing: missingCollections(snapshot), warnings: templateWarnings + warnings(statistics) + pinnedWarnings(site), changes: counts, upToDate: false)
@@ -96,6 +102,7 @@ public enum SiteBuild {
                 BuildStamp(inputs: inputs, output: identity, pages: report.pages, files: report.files,
                            missing: report.missing, warnings: report.warnings).save(output: config.output)
             }
+            PageManifest.save(zip(sources, fingerprints).map { ($0.path.file, $1) }, output: config.output)
             return report
         } catch {
             staged.discard()
@@ -117,25 +124,47 @@ public enum SiteBuild {
         }
     }
 
-    /// Renders and writes every page, spread over all cores.
-    static func render(_ sources: [PageSource], site: SiteData, theme: Theme, assets: PublicAssets,
-                       into staged: StagedSite) throws -> [StagedSite.Outcome] {
+    /// Renders and writes every page whose fingerprint changed, spread over all cores; the
+    /// others keep their published file. Returns what happened to each page and its fingerprint
+    /// (nil for a page whose context holds something a fingerprint cannot read: always rendered).
+    static func render(_ sources: [PageSource], site: SiteData, theme: Theme, assets: PublicAssets, seeds: PageSeeds,
+                       manifest: PageManifest, into staged: StagedSite) throws -> ([StagedSite.Outcome], [PageFingerprint?]) {
         let failures = FirstError()
         let outcomes = Outcomes(count: sources.count)
+        let fingerprints = Fingerprints(count: sources.count)
         let order = PageSource.renderOrder(sources)
         DispatchQueue.concurrentPerform(iterations: order.count) { position in
             guard !failures.isSet else { return }
-            let source = sources[order[position]]
+            let index = order[position]
+            let source = sources[index]
             do {
-                let shell = SiteBuild.shell(site, for: source, assets: assets)
-                let html = try theme.render(page: source.template, context: source.context(), shell: shell)
-                TestStop.pagesStaged(outcomes.set(order[position], try staged.put(Data(html.utf8), at: source.path.file)))
+                let shell = SiteBuild.shell(site, for: source, assets: assets, asOf: theme.layoutUsesAsOf)
+                var hasher = FingerprintHasher()
+                hasher.add(seeds.seed(for: source.template))
+                hasher.add(source.path.file)
+                var readable = hasher.add(context: shell)
+                var context: [String: Any]?
+                if let inputs = source.inputs {
+                    inputs(&hasher)
+                } else {
+                    let made = source.context()
+                    readable = readable && hasher.add(context: made)
+                    context = made
+                }
+                let fingerprint = readable ? hasher.finish() : nil
+                fingerprints.set(index, fingerprint)
+                if let fingerprint, manifest.fingerprints[source.path.file] == fingerprint, try staged.keep(source.path.file) {
+                    TestStop.pagesStaged(outcomes.set(index, .kept))
+                    return
+                }
+                let html = try theme.render(page: source.template, context: context ?? source.context(), shell: shell)
+                TestStop.pagesStaged(outcomes.set(index, try staged.put(Data(html.utf8), at: source.path.file)))
             } catch {
                 failures.set(error)
             }
         }
         if let error = failures.value { throw error }
-        return outcomes.values
+        return (outcomes.values, fingerprints.values)
     }
 
     /// Stages the stored files the pages refer to, on all cores: at 10,000 users there are as
@@ -171,11 +200,13 @@ public enum SiteBuild {
     }
 
     /// What the layout sees of one page besides what `Theme.render` adds (`PageKeys.shell`).
-    static func shell(_ site: SiteData, for source: PageSource, assets: PublicAssets) -> [String: Any] {
+    /// `asOf`: whether the layout shows the as-of day (else it is left out, so a new day does
+    /// not change every page).
+    static func shell(_ site: SiteData, for source: PageSource, assets: PublicAssets, asOf: Bool) -> [String: Any] {
         var shell: [String: Any] = [
-            "siteTitle": site.config.title, "lang": site.config.language, "asOf": site.values.date(site.asOf),
-            "noindex": !indexed(source, config: site.config),
+            "siteTitle": site.config.title, "lang": site.config.language, "noindex": !indexed(source, config: site.config),
         ]
+        if asOf { shell["asOf"] = site.values.date(site.asOf) }
         if let base = site.config.baseURL { shell["baseURL"] = base }
         shell["assets"] = assets.context
         shell["nav"] = [source.section.rawValue: true]
@@ -229,6 +260,18 @@ public enum SiteBuild {
         }
         return warnings
     }
+}
+
+/// Each page's fingerprint, filled in by the rendering threads.
+final class Fingerprints: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [PageFingerprint?]
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    var values: [PageFingerprint?] { lock.withLock { storage } }
+
+    func set(_ index: Int, _ fingerprint: PageFingerprint?) { lock.withLock { storage[index] = fingerprint } }
 }
 
 /// What happened to each page, filled in by the rendering threads.

@@ -24,7 +24,7 @@ enum PageKeys {
     /// What `SiteBuild.shell` gives the layout; `assets` are the theme's own files.
     static func shell(assets: PublicAssets) -> TemplateSchema {
         [
-            "siteTitle": .text, "lang": .text, "asOf": .date, "baseURL?": .text, "canonical?": .text, "noindex": .flag,
+            "siteTitle": .text, "lang": .text, "asOf?": .date, "baseURL?": .text, "canonical?": .text, "noindex": .flag,
             "share": .object(["image": .text, "imageAlt": .text]),
             "root": .text, "links": .object(Links.keys), "assets": .object(assets.keys),
             "nav": .object(TemplateSchema(fields: Dictionary(uniqueKeysWithValues: Section.allCases.map {

@@ -55,9 +55,14 @@ struct PageSource: Sendable {
     let template: String
     let section: Section
     let context: @Sendable () -> [String: Any]
+    /// For pages there are thousands of (users, their lists): adds to a fingerprint exactly the
+    /// data `context` reads, far cheaper than making the context, so an unchanged page costs
+    /// neither. Without it the fingerprint is taken over the context itself.
+    let inputs: (@Sendable (inout FingerprintHasher) -> Void)?
 
-    init(path: SitePath, template: String, section: Section, context: @escaping @Sendable () -> [String: Any]) {
-        self.path = path; self.template = template; self.section = section; self.context = context
+    init(path: SitePath, template: String, section: Section, inputs: (@Sendable (inout FingerprintHasher) -> Void)? = nil,
+         context: @escaping @Sendable () -> [String: Any]) {
+        self.path = path; self.template = template; self.section = section; self.inputs = inputs; self.context = context
     }
 }
 

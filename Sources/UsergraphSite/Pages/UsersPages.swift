@@ -15,7 +15,12 @@ enum UsersPages {
             let matching = filter == .all ? users : users.filter(filter.matches)
             let pageCount = max(1, (matching.count + pageSize - 1) / pageSize)
             for number in 1...pageCount {
-                sources.append(PageSource(path: filter.page(number), template: "users", section: .users) {
+                let inputs: @Sendable (inout FingerprintHasher) -> Void = { hasher in
+                    hasher.add(online); hasher.add(users.count); hasher.add(matching.count); hasher.add(pageCount)
+                    hasher.add(site.snapshot.users?.fetchedAt ?? "")
+                    for user in matching.dropFirst((number - 1) * pageSize).prefix(pageSize) { fingerprint(user, site: site, into: &hasher) }
+                }
+                sources.append(PageSource(path: filter.page(number), template: "users", section: .users, inputs: inputs) {
                     listContext(site, users: matching, online: online, total: users.count, filter: filter, number: number, pageCount: pageCount)
                 })
             }
@@ -25,7 +30,14 @@ enum UsersPages {
         }
         for (index, user) in users.enumerated() {
             let listPage = index / pageSize + 1
-            sources.append(PageSource(path: .user(user.id), template: "user", section: .users) {
+            let inputs: @Sendable (inout FingerprintHasher) -> Void = { hasher in
+                hasher.add(listPage)
+                fingerprint(user, site: site, into: &hasher)
+                let activity = site.statistics.details.activityByUser[user.id]
+                hasher.add(activity?.views ?? 0); hasher.add(activity?.subscriptions ?? 0); hasher.add(activity?.unsubscriptions ?? 0)
+                hasher.add(activity?.lastVisit?.number ?? -1)
+            }
+            sources.append(PageSource(path: .user(user.id), template: "user", section: .users, inputs: inputs) {
                 userContext(site, user: user, listPage: listPage)
             })
         }
@@ -102,6 +114,19 @@ enum UsersPages {
     }
 
     static let fileWidth = 128
+
+    /// What a user's card and page show of them: their fields and, for each file, where the
+    /// store keeps it. A stored file never changes under its name (files are named by the hash
+    /// of their URL and downloaded only when missing, or by the hash of their bytes), so its
+    /// name stands for its content and its size.
+    static func fingerprint(_ user: DirectoryUser, site: SiteData, into hasher: inout FingerprintHasher) {
+        hasher.add(user.id); hasher.add(user.username); hasher.add(user.age); hasher.add(user.isOnline); hasher.add(user.sex)
+        for file in user.files ?? [] {
+            hasher.add(file.id); hasher.add(file.url); hasher.add(file.type)
+            hasher.add(site.avatars.sitePath(forURL: file.url) ?? "")
+        }
+        hasher.add(user.files == nil)
+    }
 
     static func userContext(_ site: SiteData, user: DirectoryUser, listPage: Int) -> [String: Any] {
         let page = SitePath.user(user.id)

@@ -94,6 +94,16 @@ final class StagedSite: @unchecked Sendable {
         return outcome
     }
 
+    /// Keeps the published file at `relative` as it is, hard-linked into the new site without
+    /// being read: for a page whose fingerprint says it would come out the same. False when
+    /// there is no such file or no link can be made; the caller then renders the page.
+    func keep(_ relative: String) throws -> Bool {
+        try makeFolder(for: relative)
+        guard StagedSite.link(output + "/" + relative, to: folder + "/" + relative) else { return false }
+        record(.kept, at: relative)
+        return true
+    }
+
     private func record(_ outcome: Outcome, at relative: String) {
         lock.withLock {
             staged.insert(relative)

@@ -28,6 +28,9 @@ struct Theme: Sendable {
     let strings: Strings
     /// `t` in every template: the words of `strings`, made once.
     let words: TemplateWords
+    /// Whether the layout or a partial names `asOf`: only then does the layout get the as-of
+    /// day, so that a new day renders again just the pages that show something of it.
+    let layoutUsesAsOf: Bool
 
     static let requiredPages = ["profile", "users", "user", "repositories", "starred", "statistics", "meals", "cards", "404"]
 
@@ -44,11 +47,13 @@ struct Theme: Sendable {
         let strings = try Strings.load(templates: folder, language: language, require: require + LanguageFormat.requirements)
         var library = MustacheLibrary()
         var partials: [String: String] = [:]
+        var partialsUseAsOf = false
         let partialsFolder = folder + "/partials"
         for name in ((try? fm.contentsOfDirectory(atPath: partialsFolder)) ?? []).sorted() where name.hasSuffix(".md") || name.hasSuffix(".html") {
             let path = partialsFolder + "/" + name
             let text = try Theme.readText(path)
             try TemplateKeys.check(text, path: path, strings: strings)
+            partialsUseAsOf = partialsUseAsOf || text.contains("asOf")
             let pragma = name.hasSuffix(".md") ? MarkdownEscapingRegistration.pragma : MarkdownEscapingRegistration.htmlPragma
             let partial = (name as NSString).deletingPathExtension
             library.register(try Theme.compile(pragma + text, path: path, firstLine: 1), named: partial)
@@ -75,6 +80,7 @@ struct Theme: Sendable {
         self.partials = partials
         self.strings = strings
         self.words = TemplateWords(strings)
+        self.layoutUsesAsOf = partialsUseAsOf || layoutText.contains("asOf")
     }
 
     /// Renders a page: its Markdown body with the data, through cmark, into the layout.

@@ -28,11 +28,10 @@ enum SocialCard {
     }
 
     /// The `og:image:alt` text.
+    /// Without the streak's and level's numbers: every page's head repeats it, and a number that
+    /// changes with each workout would make every page change with it.
     static func alt(_ site: SiteData) -> String {
-        let w = site.statistics.report.workouts
-        return site.strings.text("share.imageAlt", [
-            "name": name(site), "streak": site.strings.plural("count.days", w.currentStreak), "level": String(w.level),
-        ])
+        site.strings.text("share.imageAlt", ["name": name(site)])
     }
 
     /// The card to draw.

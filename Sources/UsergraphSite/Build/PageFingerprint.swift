@@ -1,0 +1,125 @@
+import Foundation
+import UsergraphCore
+
+/// What a page is made of, as 128 bits: its template (and the layout, partials and strings
+/// every page shares), what the layout is given for it, and its context, which holds every
+/// value the page reads from the store and the statistics. Two builds that give a page the
+/// same fingerprint write the same bytes for it, so a rebuild keeps the published file and
+/// renders only the pages whose fingerprint changed.
+///
+/// Not a cryptographic hash: a store would have to be built to collide on purpose, and the
+/// worst it could do is keep an old page of its own site.
+struct PageFingerprint: Hashable, Sendable {
+    let high: UInt64
+    let low: UInt64
+
+    var hex: String { String(high, radix: 16) + ":" + String(low, radix: 16) }
+
+    init(high: UInt64, low: UInt64) { self.high = high; self.low = low }
+
+    /// Reads `hex` back; nil for anything else.
+    init?(hex text: Substring) {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let high = UInt64(parts[0], radix: 16), let low = UInt64(parts[1], radix: 16) else { return nil }
+        self.init(high: high, low: low)
+    }
+}
+
+/// Serializes values unambiguously (a tag and a length before each) into a buffer, then hashes
+/// the buffer in 8-byte words on two lanes.
+struct FingerprintHasher {
+    private var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(4096) }
+
+    mutating func add(_ text: String) {
+        var text = text
+        tag(1, count: text.utf8.count)
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func add(_ data: some Collection<UInt8>) {
+        tag(2, count: data.count)
+        bytes.append(contentsOf: data)
+    }
+
+    mutating func add(_ number: Int) { tag(3, count: 0); word(UInt64(bitPattern: Int64(number))) }
+    mutating func add(_ number: Double) { tag(4, count: 0); word(number.bitPattern) }
+    mutating func add(_ flag: Bool) { tag(flag ? 5 : 6, count: 0) }
+    mutating func add(_ fingerprint: PageFingerprint) { tag(7, count: 0); word(fingerprint.high); word(fingerprint.low) }
+
+    /// A context value: dictionaries with their keys sorted (their order is per process), lists,
+    /// text, numbers and the template values. False for a value it cannot read (a closure), so
+    /// the caller renders that page rather than trust a fingerprint that missed something.
+    mutating func add(context value: Any) -> Bool {
+        switch value {
+        case let text as String: add(text)
+        // Bool before the numbers: where Foundation bridges them, `true` also reads as 1.
+        case let flag as Bool: add(flag)
+        case let number as Int: add(number)
+        case let number as Double: add(number)
+        case let dictionary as [String: Any]:
+            tag(8, count: dictionary.count)
+            for key in dictionary.keys.sorted() {
+                add(key)
+                guard let item = dictionary[key], add(context: item) else { return false }
+            }
+        case let dictionary as [String: String]:
+            tag(8, count: dictionary.count)
+            for key in dictionary.keys.sorted() { add(key); add(dictionary[key] ?? "") }
+        case let list as [Any]:
+            tag(9, count: list.count)
+            for item in list { guard add(context: item) else { return false } }
+        case let number as TemplateNumber: tag(10, count: number.places); add(number.value)
+        case let date as TemplateDate: tag(11, count: 0); add(date.day.number)
+        case let month as TemplateMonth: tag(12, count: 0); add(month.month.index)
+        case let duration as TemplateDuration: tag(13, count: 0); add(duration.seconds)
+        case let text as Substring: add(String(text))
+        default: return false
+        }
+        return true
+    }
+
+    private mutating func tag(_ kind: UInt8, count: Int) {
+        bytes.append(kind)
+        word(UInt64(count))
+    }
+
+    private mutating func word(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    func finish() -> PageFingerprint {
+        var a: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F &+ UInt64(bytes.count)
+        bytes.withUnsafeBytes { raw in
+            var index = 0
+            while index < raw.count {
+                var word: UInt64 = 0
+                let take = min(8, raw.count - index)
+                if take == 8 {
+                    word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                } else {
+                    for shift in 0..<take { word |= UInt64(raw[index + shift]) << (UInt64(shift) * 8) }
+                }
+                a = (a ^ word) &* 0xFF51_AFD7_ED55_8CCD
+                a ^= a >> 29
+                b = (b &+ word) &* 0xC4CE_B9FE_1A85_EC53
+                b = (b << 31 | b >> 33) ^ a
+                index += take
+            }
+        }
+        return PageFingerprint(high: Self.mix(a), low: Self.mix(b ^ a))
+    }
+
+    /// MurmurHash3's finalizer: every input bit reaches every output bit.
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var x = value
+        x ^= x >> 33
+        x = x &* 0xFF51_AFD7_ED55_8CCD
+        x ^= x >> 33
+        x = x &* 0xC4CE_B9FE_1A85_EC53
+        x ^= x >> 33
+        return x
+    }
+}

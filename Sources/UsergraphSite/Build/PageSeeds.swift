@@ -1,0 +1,41 @@
+import Foundation
+import UsergraphCore
+
+/// The part of every page's fingerprint that is not its data: the executable, the config (but
+/// its as-of day, which reaches a page only through what the page shows), the layout, partials
+/// and strings every page shares, and each page template's own text. Changing `user.md`
+/// renders the user pages again and keeps the rest.
+struct PageSeeds: Sendable {
+    private let shared: PageFingerprint
+    private let templates: [String: PageFingerprint]
+
+    init(config: SiteConfig) {
+        var settings = config
+        settings.asOf = nil
+        settings.output = ""
+        var hasher = FingerprintHasher()
+        hasher.add(BuildStamp.identity(of: "/proc/self/exe", resolving: true))
+        hasher.add("\(settings)")
+        var pages: [String: [UInt8]] = [:]
+        for file in FileTree.files(in: config.templates, includingHidden: false) {
+            let bytes = FileManager.default.contents(atPath: config.templates + "/" + file).map { [UInt8]($0) } ?? []
+            if !file.contains("/"), file.hasSuffix(".md") {
+                pages[String(file.dropLast(3))] = bytes
+            } else {
+                hasher.add(file)
+                hasher.add(bytes)
+            }
+        }
+        let shared = hasher.finish()
+        self.shared = shared
+        templates = pages.mapValues { bytes in
+            var page = FingerprintHasher()
+            page.add(shared)
+            page.add(bytes)
+            return page.finish()
+        }
+    }
+
+    /// The seed of a page made from template `name`.
+    func seed(for name: String) -> PageFingerprint { templates[name] ?? shared }
+}
