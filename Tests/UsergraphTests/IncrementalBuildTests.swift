@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+@testable import UsergraphCore
+@testable import UsergraphSite
+
+/// A rebuild renders only the pages whose fingerprint changed and keeps the others: it must
+/// publish exactly what a forced full build of the same inputs does. Each test applies a
+/// sequence of random changes (seeded, so a failure can be replayed) to a small copy of the
+/// demo, rebuilds one output incrementally after each, and compares it byte for byte with a
+/// forced build into a new folder.
+@Suite(.scratch) struct IncrementalBuildTests {
+    /// SplitMix64: the same seed gives the same changes on every machine.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    }
+
+    /// The demo cut to its first 30 users (and their visits), so each build takes a moment.
+    static func smallSite() throws -> String {
+        let root = try PublishTests.demoCopy()
+        try editJSON(root + "/Store/users.json") { envelope in
+            var data = envelope["data"] as? [String: Any] ?? [:]
+            data["users"] = Array((data["users"] as? [Any] ?? []).prefix(30))
+            envelope["data"] = data
+        }
+        try editJSON(root + "/Store/statistics.json") { envelope in
+            var data = envelope["data"] as? [String: Any] ?? [:]
+            data["statistics"] = (data["statistics"] as? [[String: Any]] ?? []).filter { ($0["user_id"] as? Int ?? 0) <= 30 }
+            envelope["data"] = data
+        }
+        return root
+    }
+
+    static func editJSON(_ path: String, _ edit: (inout [String: Any]) -> Void) throws {
+        var object = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        edit(&object)
+        try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: URL(fileURLWithPath: path))
+    }
+
+    static func editList(_ path: String, _ edit: (inout [[String: Any]]) -> Void) throws {
+        var list = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [[String: Any]])
+        edit(&list)
+        try JSONSerialization.data(withJSONObject: list, options: [.sortedKeys]).write(to: URL(fileURLWithPath: path))
+    }
+
+    static func editUsers(_ root: String, _ edit: (inout [[String: Any]]) -> Void) throws {
+        try editJSON(root + "/Store/users.json") { envelope in
+            var data = envelope["data"] as? [String: Any] ?? [:]
+            var users = data["users"] as? [[String: Any]] ?? []
+            edit(&users)
+            data["users"] = users
+            envelope["data"] = data
+        }
+    }
+
+    static func editText(_ path: String, _ edit: (String) -> String) throws {
+        try TestPaths.write(edit(try TestPaths.read(path)), to: path)
+    }
+
+    /// One random change of the kinds a nightly run or a person makes; returns what it did.
+    static func change(_ root: String, step: Int, random: inout Random, asOf: inout Day) throws -> String {
+        switch random.below(11) {
+        case 0:
+            try editList(root + "/Store/workouts.json") { workouts in
+                workouts.append(["id": "00000000-0000-4000-8000-\(String(format: "%012d", step))", "type": "running",
+                                 "start": "2026-11-\(10 + random.below(10))T07:00:00+03:00", "duration": 1800 + step, "calories": 200 + step])
+            }
+            return "a workout added"
+        case 1:
+            let index = random.below(30)
+            try editUsers(root) { users in
+                guard index < users.count else { return }
+                users[index]["username"] = "renamed\(step)"
+                users[index]["age"] = 18 + random.below(50)
+                users[index]["isOnline"] = random.below(2) == 0
+            }
+            return "user \(index) changed"
+        case 2:
+            let user = 1 + random.below(30)
+            try editJSON(root + "/Store/statistics.json") { envelope in
+                var data = envelope["data"] as? [String: Any] ?? [:]
+                var entries = data["statistics"] as? [[String: Any]] ?? []
+                entries.append(["user_id": user, "type": "view", "dates": [19_112_026]])
+                data["statistics"] = entries
+                envelope["data"] = data
+            }
+            return "a visit by user \(user)"
+        case 3:
+            try editText(root + "/Templates/user.md") { $0 + "\nChanged in step \(step).\n" }
+            return "user.md changed"
+        case 4:
+            try editText(root + "/Templates/strings/en.yml") { $0.replacingOccurrences(of: "title: Statistics\n", with: "title: Statistics \(step)\n") }
+            return "a string changed"
+        case 5:
+            asOf = asOf.adding(days: random.below(2) == 0 ? 1 : -1)
+            return "the as-of day moved to \(asOf.iso)"
+        case 6:
+            try editUsers(root) { users in if users.count > 5 { users.removeLast() } }
+            return "the last user removed"
+        case 7:
+            try editJSON(root + "/Store/owner.json") { $0["name"] = "Anna \(step)" }
+            return "the owner renamed"
+        case 8:
+            try editJSON(root + "/Store/github/repos.json") { envelope in
+                var repos = envelope["data"] as? [[String: Any]] ?? []
+                let index = random.below(max(1, repos.count))
+                if index < repos.count {
+                    repos[index]["stargazers_count"] = 100 + step
+                    repos[index]["description"] = "Changed :gem: \(step)"
+                }
+                envelope["data"] = repos
+            }
+            return "a repository changed"
+        case 9:
+            try editList(root + "/Store/meals.json") { meals in
+                meals.append(["id": "00000000-0000-4000-9000-\(String(format: "%012d", step))", "date": "2026-11-18", "kind": "snack",
+                              "foods": [["name": "Apple \(step)", "kcal": 80]]])
+            }
+            return "a meal added"
+        default:
+            try editText(root + "/usergraph.yml") { $0.replacingOccurrences(of: #"title: "Anna's dashboard"#, with: #"title: "Anna's dashboard \#(step)"#) }
+            return "the title changed"
+        }
+    }
+
+    /// Every file of two sites, compared: the names of those that differ or exist in one only.
+    static func differences(_ a: String, _ b: String) -> [String] {
+        let left = Set(FileTree.files(in: a)), right = Set(FileTree.files(in: b))
+        var different = left.symmetricDifference(right).sorted()
+        for file in left.intersection(right).sorted() where FileManager.default.contents(atPath: a + "/" + file) != FileManager.default.contents(atPath: b + "/" + file) {
+            different.append(file)
+        }
+        return different
+    }
+
+    @Test(arguments: [UInt64(2026), 7, 42])
+    func anIncrementalBuildIsTheFullBuildOfTheSameInputs(seed: UInt64) throws {
+        let root = try Self.smallSite()
+        var random = Random(state: seed)
+        var asOf = try #require(Day(iso: "2026-11-20"))
+        let output = root + "/incremental"
+        try PublishTests.build(root, output: output, asOf: asOf)
+        var kept = 0
+        for step in 1...8 {
+            let change = try Self.change(root, step: step, random: &random, asOf: &asOf)
+            let incremental = try PublishTests.build(root, output: output, asOf: asOf)
+            let full = root + "/full-\(step)"
+            try PublishTests.build(root, output: full, asOf: asOf, force: true)
+            let different = Self.differences(output, full)
+            #expect(different.isEmpty, "seed \(seed), step \(step) (\(change)): \(different.prefix(5))")
+            kept += incremental.changes.kept
+            FileTree.remove(full)
+        }
+        // The point of it: most pages were kept, not rendered again.
+        #expect(kept > 0)
+    }
+
+    @Test func aWorkoutRendersOnlyThePagesThatShowWorkouts() throws {
+        let root = try Self.smallSite()
+        let output = root + "/site"
+        let asOf = try #require(Day(iso: "2026-11-20"))
+        try PublishTests.build(root, output: output, asOf: asOf)
+        let before = PageManifest.load(output: output)
+        try Self.editList(root + "/Store/workouts.json") { workouts in
+            workouts.append(["id": "00000000-0000-4000-8000-000000000999", "type": "running", "start": "2026-11-20T18:00:00+03:00",
+                             "duration": 1800, "calories": 300])
+        }
+        let report = try PublishTests.build(root, output: output, asOf: asOf)
+        let after = PageManifest.load(output: output)
+        let changed = after.fingerprints.keys.filter { before.fingerprints[$0] != after.fingerprints[$0] }.sorted()
+        // The profile (this week, the streak) and the statistics; no user page, no list of users,
+        // no repository list, no meals page.
+        #expect(changed == ["index.html", "statistics/index.html"])
+        #expect(report.changes.written >= changed.count)
+        #expect(after.fingerprints.count == report.pages)
+    }
+
+    @Test func aForcedBuildAndADamagedManifestRenderEverything() throws {
+        let root = try Self.smallSite()
+        let output = root + "/site"
+        try PublishTests.build(root, output: output)
+        let manifest = PageManifest.path(forOutput: output)
+        #expect(PageManifest.load(output: output).fingerprints.count > 50)
+        // A manifest for another folder, or one that does not parse, is not trusted.
+        try TestPaths.write("usergraph-pages-1 elsewhere\n", to: manifest)
+        #expect(PageManifest.load(output: output).fingerprints.isEmpty)
+        try TestPaths.write("nonsense", to: manifest)
+        #expect(PageManifest.load(output: output).fingerprints.isEmpty)
+    }
+}
