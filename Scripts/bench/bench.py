@@ -10,6 +10,12 @@ temporary folder, then measures with the given (release) binary:
   full build     into a new, empty output folder
   no change      a rebuild with nothing changed
   one workout    a rebuild after one workout is appended to Store/workouts.json
+  one user       a rebuild after one user's name changes in Store/users.json
+  next day       a rebuild with the as-of day one day later (--as-of), as a nightly cron meets it
+  one template   a rebuild after Templates/user.md changes: the template of most pages, the worst case
+
+Each rebuild is also given as a share of the full build of the same run, against the targets
+of issue 20 (one workout at most 10 %, one user at most 5 %).
 
 and, when `hugo` is on the PATH, a full Hugo build of the same user pages (its runs alternate
 with usergraph's full builds, so both see the same machine). Each figure is the median of
@@ -69,19 +75,34 @@ def add_workout(store: Path, number: int) -> None:
     path.write_text(json.dumps(workouts, ensure_ascii=False, indent=2) + "\n", "utf-8")
 
 
+def change_user(store: Path, number: int) -> None:
+    path = store / "users.json"
+    envelope = json.loads(path.read_text("utf-8"))
+    users = envelope["data"]["users"]
+    users[len(users) // 2]["username"] = f"renamed-{number}"
+    path.write_text(json.dumps(envelope, ensure_ascii=False) + "\n", "utf-8")
+
+
+def change_template(templates: Path, number: int) -> None:
+    path = templates / "user.md"
+    path.write_text(path.read_text("utf-8") + f"\n<!-- bench {number} -->\n", "utf-8")
+
+
 def bench_size(users: int, runs: int, binary: Path, hugo: str | None, work: Path) -> dict:
     site, hugo_site = work / f"site-{users}", work / f"hugo-{users}"
     print(f"\n== {users:,} users: generating…", flush=True)
     generate = [sys.executable, str(HERE / "make-bench-site.py"), str(site), "--users", str(users)]
     subprocess.run(generate + (["--hugo", str(hugo_site)] if hugo else []), check=True)
-    def build(output: Path) -> list[str]:
-        return [str(binary), "build", "--config", str(site / "usergraph.yml"), "--output", str(output), "--quiet"]
+    def build(output: Path, as_of: str | None = None) -> list[str]:
+        return ([str(binary), "build", "--config", str(site / "usergraph.yml"), "--output", str(output), "--quiet"]
+                + (["--as-of", as_of] if as_of else []))
 
     # Every full build goes into a new folder, and old outputs are removed only when this size
     # is done: ext4 without a journal (as on the build machine) skips inodes deleted in the last
     # 30 seconds when it makes new ones, so 20,000 files made right after 20,000 were deleted
     # cost several times the system time they normally do, for usergraph and Hugo alike.
-    results: dict[str, list[dict]] = {"full": [], "hugo": [], "nochange": [], "workout": []}
+    results: dict[str, list[dict]] = {"full": [], "hugo": [], "nochange": [], "workout": [], "user": [], "day": [],
+                                      "template": []}
     for run in range(runs):
         output = work / f"out-{users}-{run}"
         results["full"].append(measure(build(output)))
@@ -94,6 +115,15 @@ def bench_size(users: int, runs: int, binary: Path, hugo: str | None, work: Path
     for number in range(runs):
         add_workout(site / "Store", number)
         results["workout"].append(measure(build(output)))
+    for number in range(runs):
+        change_user(site / "Store", number)
+        results["user"].append(measure(build(output)))
+    # The bench site pins 2026-11-20; each run is one day later than the one before.
+    for number in range(runs):
+        results["day"].append(measure(build(output, f"2026-11-{21 + number:02d}")))
+    for number in range(runs):
+        change_template(site / "Templates", number)
+        results["template"].append(measure(build(output, f"2026-11-{20 + runs:02d}")))
     for run in range(runs):
         shutil.rmtree(work / f"out-{users}-{run}", ignore_errors=True)
     shutil.rmtree(hugo_site, ignore_errors=True)
@@ -107,7 +137,9 @@ def bench_size(users: int, runs: int, binary: Path, hugo: str | None, work: Path
 
 
 STEPS = [("full", "full build"), ("nochange", "no-change rebuild"), ("workout", "one workout added"),
-         ("hugo", "Hugo full build")]
+         ("user", "one user changed"), ("day", "next as-of day"), ("template", "user.md changed"), ("hugo", "Hugo full build")]
+# Issue 20's targets for a rebuild, as a share of the full build of the same run.
+TARGETS = {"workout": 0.10, "user": 0.05}
 
 
 def report(s: dict) -> None:
@@ -121,7 +153,12 @@ def report(s: dict) -> None:
     if "hugo" in s:
         print(f"usergraph / Hugo, full build wall time: {s['full']['wall'] / s['hugo']['wall']:.2f}"
               f" (per page: {s['full']['wall'] / s['pages'] * 1000:.3f} ms vs {s['hugo']['wall'] / s['hugoPages'] * 1000:.3f} ms)")
-    print(f"no-change rebuild / full build: {s['nochange']['wall'] / s['full']['wall']:.2f}")
+    for key, label in STEPS[1:-1]:
+        if key in s:
+            share = s[key]["wall"] / s["full"]["wall"]
+            target = TARGETS.get(key)
+            verdict = "" if target is None else f"  (target {target:.0%}: {'met' if share <= target else 'missed'})"
+            print(f"{label} / full build: {share:.0%}{verdict}")
 
 
 def growth(sizes: list[dict]) -> None:
