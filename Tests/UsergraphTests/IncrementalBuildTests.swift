@@ -155,6 +155,10 @@ import Testing
             try PublishTests.build(root, output: full, asOf: asOf, force: true)
             let different = Self.differences(output, full)
             #expect(different.isEmpty, "seed \(seed), step \(step) (\(change)): \(different.prefix(5))")
+            // Updated in place of a new tree, the site keeps no folder its files left.
+            let folders = FileManager.default.enumerator(atPath: output)?.compactMap { $0 as? String } ?? []
+            let empty = folders.filter { ((try? FileManager.default.contentsOfDirectory(atPath: output + "/" + $0)) ?? ["file"]).isEmpty }
+            #expect(empty.isEmpty, "seed \(seed), step \(step) (\(change)): empty folders \(empty.prefix(5))")
             kept += incremental.changes.kept
             FileTree.remove(full)
         }
@@ -180,6 +184,31 @@ import Testing
         #expect(changed == ["index.html", "statistics/index.html"])
         #expect(report.changes.written >= changed.count)
         #expect(after.fingerprints.count == report.pages)
+    }
+
+    @Test func theSiteBeforeLastBecomesTheNextSiteWithOnlyItsChangesStaged() throws {
+        let root = try Self.smallSite()
+        let output = root + "/site"
+        try PublishTests.build(root, output: output)
+        try PublishTests.build(root, output: output, force: true)
+        // A forced build leaves folders only beside the site; the next one keeps the old site whole.
+        #expect(SpareList.load(output: output) == SpareList(exact: false, files: []))
+        _ = try PublishTests.dropLastUser(root)
+        try PublishTests.build(root, output: output)
+        let spare = try #require(SpareList.load(output: output))
+        #expect(spare.exact)
+        #expect(spare.files == Set(FileTree.files(in: StagedSite.sparePath(forOutput: output))))
+        #expect(spare.files.contains("users/30/index.html"))
+        // The next build starts from that spare: the user gone from the site goes from it too.
+        try Self.editList(root + "/Store/workouts.json") { workouts in
+            workouts.append(["id": "00000000-0000-4000-8000-000000000998", "type": "yoga", "start": "2026-11-20T09:00:00+03:00", "duration": 1200])
+        }
+        let report = try PublishTests.build(root, output: output)
+        #expect(!FileManager.default.fileExists(atPath: output + "/users/30"))
+        #expect(report.changes.removed == 0 && report.changes.written > 0)
+        let full = root + "/full"
+        try PublishTests.build(root, output: full, force: true)
+        #expect(Self.differences(output, full).isEmpty)
     }
 
     @Test func aForcedBuildAndADamagedManifestRenderEverything() throws {

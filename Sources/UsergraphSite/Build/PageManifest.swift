@@ -7,10 +7,12 @@ import UsergraphStore
 /// as `BuildStamp` checks them): a page whose fingerprint is unchanged is kept as it is, its
 /// file hard-linked into the next site instead of rendered again.
 struct PageManifest: Sendable {
-    private static let header = "usergraph-pages-1"
+    private static let header = "usergraph-pages-2"
     let fingerprints: [String: PageFingerprint]
+    /// Every file of the published site, pages and the rest; nil when not known.
+    let files: Set<String>?
 
-    static let empty = PageManifest(fingerprints: [:])
+    static let empty = PageManifest(fingerprints: [:], files: nil)
 
     static func path(forOutput output: String) -> String {
         let parent = (output as NSString).deletingLastPathComponent
@@ -26,22 +28,32 @@ struct PageManifest: Sendable {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
         guard lines.popFirst() == Substring(header + " " + identity) else { return .empty }
         var fingerprints: [String: PageFingerprint] = [:]
+        var files = Set<String>()
         fingerprints.reserveCapacity(lines.count)
+        files.reserveCapacity(lines.count)
         for line in lines {
-            guard let space = line.firstIndex(of: " "), let fingerprint = PageFingerprint(hex: line[..<space]) else { return .empty }
-            fingerprints[String(line[line.index(after: space)...])] = fingerprint
+            guard let space = line.firstIndex(of: " ") else { return .empty }
+            let file = String(line[line.index(after: space)...])
+            files.insert(file)
+            if line[..<space] == "-" { continue }
+            guard let fingerprint = PageFingerprint(hex: line[..<space]) else { return .empty }
+            fingerprints[file] = fingerprint
         }
-        return PageManifest(fingerprints: fingerprints)
+        return PageManifest(fingerprints: fingerprints, files: files)
     }
 
-    /// Records the published pages; failing to is harmless (the next build renders them all).
-    static func save(_ pages: [(path: String, fingerprint: PageFingerprint?)], output: String) {
+    /// Records the published site: its pages' fingerprints and its other files (`files`, all
+    /// of them); failing to is harmless (the next build renders every page).
+    static func save(_ pages: [(path: String, fingerprint: PageFingerprint?)], files: Set<String>, output: String) {
         guard let identity = BuildStamp.folderIdentity(of: output) else { return }
         var text = header + " " + identity + "\n"
+        var listed = Set<String>()
         for page in pages {
             guard let fingerprint = page.fingerprint else { continue }
             text += fingerprint.hex + " " + page.path + "\n"
+            listed.insert(page.path)
         }
+        for file in files.subtracting(listed).sorted() { text += "- " + file + "\n" }
         try? AtomicFile.write(Data(text.utf8), to: path(forOutput: output))
     }
 

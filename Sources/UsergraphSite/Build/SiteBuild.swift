@@ -66,7 +66,7 @@ public enum SiteBuild {
         // published file was made with is kept.
         let manifest = options.force ? PageManifest.empty : PageManifest.load(output: config.output)
         let seeds = PageSeeds(config: config)
-        let staged = try StagedSite(output: config.output)
+        let staged = try StagedSite(output: config.output, rebuild: !options.force)
         do {
             let sources = SitePages.sources(site)
             let (outcomes, fingerprints) = try render(sources, site: site, theme: theme, assets: assets, seeds: seeds, manifest: manifest,
@@ -95,14 +95,14 @@ public enum SiteBuild {
             try check(staged, pages: sources)
             BuildStamp.remove(output: config.output)
             PageManifest.remove(output: config.output)
-            let counts = try staged.publish()
+            let counts = try staged.publish(previous: manifest.files)
             let report = BuildReport(output: config.output, pages: sources.count, files: fileCount, asOf: asOf,
                                      missing: missingCollections(snapshot), warnings: templateWarnings + warnings(statistics) + pinnedWarnings(site), changes: counts, upToDate: false)
             if let identity = BuildStamp.folderIdentity(of: config.output) {
                 BuildStamp(inputs: inputs, output: identity, pages: report.pages, files: report.files,
                            missing: report.missing, warnings: report.warnings).save(output: config.output)
             }
-            PageManifest.save(zip(sources, fingerprints).map { ($0.path.file, $1) }, output: config.output)
+            PageManifest.save(zip(sources, fingerprints).map { ($0.path.file, $1) }, files: staged.paths, output: config.output)
             return report
         } catch {
             staged.discard()

@@ -28,17 +28,42 @@ final class StagedSite: @unchecked Sendable {
     private let descriptor: Int32
     private var written = 0
     private var kept = 0
+    /// The files the staging folder started with, when it is the site before last, kept whole
+    /// beside the output (see `SpareList`); empty when it started with folders only.
+    private let reused: Set<String>
+    /// Whether `reused` lists exactly what the staging folder held, folders included.
+    private let exact: Bool
 
-    /// Makes a staging folder beside `output` (the spare folders of the last build, or a new
-    /// one), after clearing what a killed run left.
-    init(output: String) throws {
+    /// Makes a staging folder beside `output` (the last build's spare, or a new one), after
+    /// clearing what a killed run left. `rebuild` false empties the spare of its files first, so
+    /// every file of the new site is staged afresh (`build --force`).
+    init(output: String, rebuild: Bool = true) throws {
         self.output = output
         let parent = (output as NSString).deletingLastPathComponent
         let name = (output as NSString).lastPathComponent
         try StagedSite.clearLeftovers(output: output)
         folder = parent + "/." + name + ".staging-\(getpid())"
-        if rename(StagedSite.sparePath(forOutput: output), folder) != 0 {
+        let spare = StagedSite.sparePath(forOutput: output)
+        let list = SpareList.load(output: output)
+        SpareList.remove(output: output)
+        var reused = Set<String>(), exact = false
+        if rename(spare, folder) != 0 {
             try StagedSite.makeFolders(folder)
+        } else if let list, rebuild, list.exact {
+            reused = list.files
+            exact = true
+        } else if list?.exact != false {
+            // A spare whose files are not known for sure (a run killed after the swap), or not
+            // wanted (`--force`): emptied of them, as a list of folders only is.
+            _ = FileTree.removeFiles(in: folder)
+        }
+        self.reused = reused
+        self.exact = exact
+        if exact {
+            for file in reused {
+                var path = (file as NSString).deletingLastPathComponent
+                while !path.isEmpty, madeFolders.insert(path).inserted { path = (path as NSString).deletingLastPathComponent }
+            }
         }
         descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -63,7 +88,8 @@ final class StagedSite: @unchecked Sendable {
         let target = folder + "/" + relative
         try makeFolder(for: relative)
         let outcome: Outcome
-        if StagedSite.sameBytes(data, asFileAt: output + "/" + relative), StagedSite.link(output + "/" + relative, to: target) {
+        if StagedSite.sameBytes(data, asFileAt: output + "/" + relative),
+           isPublishedFile(relative) || StagedSite.link(output + "/" + relative, to: target) {
             outcome = .kept
         } else {
             try StagedSite.writeFile(data, to: target)
@@ -81,7 +107,7 @@ final class StagedSite: @unchecked Sendable {
     func put(fileAt source: String, at relative: String) throws -> Outcome {
         let target = folder + "/" + relative
         try makeFolder(for: relative)
-        guard StagedSite.link(source, to: target) else {
+        guard (reused.contains(relative) && StagedSite.sameFile(source, target)) || StagedSite.link(source, to: target) else {
             guard let data = FileManager.default.contents(atPath: source) else {
                 throw UsergraphError("errors.build.storedFile", ["path": source])
             }
@@ -99,9 +125,21 @@ final class StagedSite: @unchecked Sendable {
     /// there is no such file or no link can be made; the caller then renders the page.
     func keep(_ relative: String) throws -> Bool {
         try makeFolder(for: relative)
-        guard StagedSite.link(output + "/" + relative, to: folder + "/" + relative) else { return false }
+        guard isPublishedFile(relative) || StagedSite.link(output + "/" + relative, to: folder + "/" + relative) else { return false }
         record(.kept, at: relative)
         return true
+    }
+
+    /// Whether the staging folder's entry at `relative` already is the published file (the
+    /// same inode: a file the last two builds both kept), so there is nothing to stage.
+    private func isPublishedFile(_ relative: String) -> Bool {
+        reused.contains(relative) && StagedSite.sameFile(output + "/" + relative, folder + "/" + relative)
+    }
+
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var x = stat(), y = stat()
+        return lstat(a, &x) == 0 && lstat(b, &y) == 0 && x.st_ino == y.st_ino && x.st_dev == y.st_dev
+            && (x.st_mode & S_IFMT) == S_IFREG
     }
 
     private func record(_ outcome: Outcome, at relative: String) {
@@ -112,7 +150,10 @@ final class StagedSite: @unchecked Sendable {
     }
 
     /// Swaps the staged site in and removes the old one. Returns the counts for the report.
-    func publish() throws -> PublishCounts {
+    /// `previous`: every file of the site in the output, when known (the last build's manifest);
+    /// the old site is then kept whole as the next build's spare instead of emptied.
+    func publish(previous: Set<String>? = nil) throws -> PublishCounts {
+        removeUnstaged()
         pruneFolders()
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
@@ -144,10 +185,23 @@ final class StagedSite: @unchecked Sendable {
         // the next run to clear. Its files the new site lacks are the ones this build removed.
         let staged = paths
         var removed = 0
-        if exists {
+        if exists, let previous {
+            // The old site stays whole as the next build's spare: it will only need what changed.
+            removed = previous.subtracting(staged).count
+            TestStop.at(.cleared)
+            if rename(folder, StagedSite.sparePath(forOutput: output)) == 0 {
+                SpareList.save(previous, exact: true, output: output)
+            } else {
+                FileTree.remove(folder)
+            }
+        } else if exists {
             let emptied = FileTree.removeFiles(in: folder) { if !staged.contains($0) { removed += 1 } }
             TestStop.at(.cleared)
-            if !emptied || rename(folder, StagedSite.sparePath(forOutput: output)) != 0 { FileTree.remove(folder) }
+            if emptied, rename(folder, StagedSite.sparePath(forOutput: output)) == 0 {
+                SpareList.save([], exact: false, output: output)
+            } else {
+                FileTree.remove(folder)
+            }
         }
         TestStop.at(.done)
         return lock.withLock { PublishCounts(written: written, kept: kept, removed: removed) }
@@ -200,7 +254,30 @@ final class StagedSite: @unchecked Sendable {
 
     /// Removes the spare folders this site does not use (a user who is gone, say), so the
     /// published site has no empty folders.
+    /// Removes the reused spare's files the new site does not have (a user who is gone).
+    private func removeUnstaged() {
+        let staged = paths
+        for file in reused where !staged.contains(file) { unlink(folder + "/" + file) }
+    }
+
     private func pruneFolders() {
+        if exact {
+            // The spare was a published site, which has no empty folders: the only folders that
+            // can be empty now are those of the files just removed.
+            let staged = paths
+            var needed: Set<String> = [""]
+            for file in staged {
+                var path = (file as NSString).deletingLastPathComponent
+                while !path.isEmpty, needed.insert(path).inserted { path = (path as NSString).deletingLastPathComponent }
+            }
+            var candidates = Set<String>()
+            for file in reused where !staged.contains(file) {
+                var path = (file as NSString).deletingLastPathComponent
+                while !path.isEmpty, !needed.contains(path), candidates.insert(path).inserted { path = (path as NSString).deletingLastPathComponent }
+            }
+            for path in candidates.sorted(by: { $0.count > $1.count }) { rmdir(folder + "/" + path) }
+            return
+        }
         var needed: Set<String> = [""]
         for made in lock.withLock({ madeFolders }) {
             var path = made

@@ -1,0 +1,41 @@
+import Foundation
+import UsergraphCore
+import UsergraphStore
+
+/// What the spare beside the output (`._site.spare`) holds, in `._site.spare.files`: either
+/// the whole site before last, every file listed (`exact`), which the next build updates in
+/// place of staging a new tree, or folders only. Trusted only for the folder it was written
+/// with (its inode and times, as `BuildStamp` checks them); anything else is emptied.
+struct SpareList: Equatable {
+    private static let header = "usergraph-spare-1"
+    var exact: Bool
+    var files: Set<String>
+
+    static func path(forOutput output: String) -> String {
+        StagedSite.sparePath(forOutput: output) + ".files"
+    }
+
+    static func load(output: String) -> SpareList? {
+        guard let data = FileManager.default.contents(atPath: path(forOutput: output)),
+              let identity = BuildStamp.folderIdentity(of: StagedSite.sparePath(forOutput: output)) else { return nil }
+        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)[...]
+        guard let first = lines.popFirst() else { return nil }
+        let exact: Bool
+        if first == Substring(header + " exact " + identity) { exact = true }
+        else if first == Substring(header + " folders " + identity) { exact = false }
+        else { return nil }
+        return SpareList(exact: exact, files: Set(lines.map(String.init)))
+    }
+
+    /// Written after the spare took its name; failing to is harmless (the next build empties it).
+    static func save(_ files: Set<String>, exact: Bool, output: String) {
+        guard let identity = BuildStamp.folderIdentity(of: StagedSite.sparePath(forOutput: output)) else { return }
+        var text = header + (exact ? " exact " : " folders ") + identity + "\n"
+        for file in files.sorted() { text += file + "\n" }
+        try? AtomicFile.write(Data(text.utf8), to: path(forOutput: output))
+    }
+
+    static func remove(output: String) {
+        try? FileManager.default.removeItem(atPath: path(forOutput: output))
+    }
+}
