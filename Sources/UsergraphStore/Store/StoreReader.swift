@@ -40,7 +40,8 @@ public enum StoreReader {
         let jobs: [(order: Int, run: @Sendable () throws -> Void)] = [
             (5, { starred.value = try cached([StarredItem].self, at: layout.starred) }),
             (4, { repositories.value = try cached([Repository].self, at: layout.repositories) }),
-            (7, { statistics.value = try cached(StatisticsResponse.self, at: layout.statistics).map { Cached($0.value.statistics, fetchedAt: $0.fetchedAt) } }),
+            (7, { statistics.value = try fastStatistics(at: layout.statistics)
+                ?? cached(StatisticsResponse.self, at: layout.statistics).map { Cached($0.value.statistics, fetchedAt: $0.fetchedAt) } }),
             (6, { users.value = try cached(UsersResponse.self, at: layout.users).map { Cached($0.value.users, fetchedAt: $0.fetchedAt) } }),
             (1, { workouts.value = try JSONFile.read([Workout].self, at: layout.workouts) ?? [] }),
             (2, { weights.value = try JSONFile.read([WeightRecord].self, at: layout.weights) ?? [] }),
@@ -63,6 +64,13 @@ public enum StoreReader {
                         repositories: repositories.value, starred: starred.value, users: users.value,
                         statistics: statistics.value, pinned: pinned.value, contributions: contributions.value,
                         languageSizes: languages.value)
+    }
+
+    /// The statistics through `StatisticsDecoder`; nil when it cannot say (JSONDecoder then reads
+    /// the file and reports what is wrong with it).
+    static func fastStatistics(at path: String) -> Cached<[StatisticsEntry]>? {
+        guard let envelope = try? EnvelopeFile.read(path), let entries = StatisticsDecoder.decode(envelope.data) else { return nil }
+        return Cached(entries, fetchedAt: envelope.fetchedAt)
     }
 
     static func cached<T: Codable & Sendable>(_ type: T.Type, at path: String) throws -> Cached<T>? {
