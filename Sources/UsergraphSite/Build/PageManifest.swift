@@ -7,12 +7,15 @@ import UsergraphStore
 /// as `BuildStamp` checks them): a page whose fingerprint is unchanged is kept as it is, its
 /// file hard-linked into the next site instead of rendered again.
 struct PageManifest: Sendable {
-    private static let header = "usergraph-pages-2"
+    private static let header = "usergraph-pages-3"
     let fingerprints: [String: PageFingerprint]
     /// Every file of the published site, pages and the rest; nil when not known.
     let files: Set<String>?
+    /// The pages that build kept from the site before it (so that site, now the spare, holds
+    /// the very same file).
+    let kept: Set<String>
 
-    static let empty = PageManifest(fingerprints: [:], files: nil)
+    static let empty = PageManifest(fingerprints: [:], files: nil, kept: [])
 
     static func path(forOutput output: String) -> String {
         let parent = (output as NSString).deletingLastPathComponent
@@ -28,29 +31,31 @@ struct PageManifest: Sendable {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
         guard lines.popFirst() == Substring(header + " " + identity) else { return .empty }
         var fingerprints: [String: PageFingerprint] = [:]
-        var files = Set<String>()
+        var files = Set<String>(), kept = Set<String>()
         fingerprints.reserveCapacity(lines.count)
         files.reserveCapacity(lines.count)
         for line in lines {
             guard let space = line.firstIndex(of: " ") else { return .empty }
             let file = String(line[line.index(after: space)...])
             files.insert(file)
-            if line[..<space] == "-" { continue }
-            guard let fingerprint = PageFingerprint(hex: line[..<space]) else { return .empty }
+            var digits = line[..<space]
+            if digits == "-" { continue }
+            if digits.first == "k" { digits = digits.dropFirst(); kept.insert(file) }
+            guard let fingerprint = PageFingerprint(hex: digits) else { return .empty }
             fingerprints[file] = fingerprint
         }
-        return PageManifest(fingerprints: fingerprints, files: files)
+        return PageManifest(fingerprints: fingerprints, files: files, kept: kept)
     }
 
     /// Records the published site: its pages' fingerprints and its other files (`files`, all
     /// of them); failing to is harmless (the next build renders every page).
-    static func save(_ pages: [(path: String, fingerprint: PageFingerprint?)], files: Set<String>, output: String) {
+    static func save(_ pages: [(path: String, fingerprint: PageFingerprint?, kept: Bool)], files: Set<String>, output: String) {
         guard let identity = BuildStamp.folderIdentity(of: output) else { return }
         var text = header + " " + identity + "\n"
         var listed = Set<String>()
         for page in pages {
             guard let fingerprint = page.fingerprint else { continue }
-            text += fingerprint.hex + " " + page.path + "\n"
+            text += (page.kept ? "k" : "") + fingerprint.hex + " " + page.path + "\n"
             listed.insert(page.path)
         }
         for file in files.subtracting(listed).sorted() { text += "- " + file + "\n" }

@@ -66,7 +66,7 @@ public enum SiteBuild {
         // published file was made with is kept.
         let manifest = options.force ? PageManifest.empty : PageManifest.load(output: config.output)
         let seeds = PageSeeds(config: config)
-        let staged = try StagedSite(output: config.output, rebuild: !options.force)
+        let staged = try StagedSite(output: config.output, rebuild: !options.force, keptLastTime: manifest.kept)
         do {
             let sources = SitePages.sources(site)
             let (outcomes, fingerprints) = try render(sources, site: site, theme: theme, assets: assets, seeds: seeds, manifest: manifest,
@@ -102,7 +102,8 @@ public enum SiteBuild {
                 BuildStamp(inputs: inputs, output: identity, pages: report.pages, files: report.files,
                            missing: report.missing, warnings: report.warnings).save(output: config.output)
             }
-            PageManifest.save(zip(sources, fingerprints).map { ($0.path.file, $1) }, files: staged.paths, output: config.output)
+            PageManifest.save(sources.indices.map { (sources[$0].path.file, fingerprints[$0], outcomes[$0] == .kept) }, files: staged.paths,
+                              output: config.output)
             return report
         } catch {
             staged.discard()

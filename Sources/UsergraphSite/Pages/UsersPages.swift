@@ -10,18 +10,27 @@ enum UsersPages {
     static func sources(_ site: SiteData) -> [PageSource] {
         let users = sortedUsers(site)
         let online = users.reduce(0) { $0 + ($1.isOnline ? 1 : 0) }
+        // What each user's card and page show of them, hashed once: a user is on ten pages or so.
+        let digests = users.map { user -> PageFingerprint in
+            var hasher = FingerprintHasher()
+            fingerprint(user, site: site, into: &hasher)
+            return hasher.finish()
+        }
         var sources: [PageSource] = []
         for filter in UserFilter.every where filter == .all || site.snapshot.users != nil {
-            let matching = filter == .all ? users : users.filter(filter.matches)
+            // Positions in `users`, not copies of them: 47 lists hold every user 8 times over.
+            let matching = filter == .all ? Array(users.indices) : users.indices.filter { filter.matches(users[$0]) }
             let pageCount = max(1, (matching.count + pageSize - 1) / pageSize)
             for number in 1...pageCount {
                 let inputs: @Sendable (inout FingerprintHasher) -> Void = { hasher in
                     hasher.add(online); hasher.add(users.count); hasher.add(matching.count); hasher.add(pageCount)
                     hasher.add(site.snapshot.users?.fetchedAt ?? "")
-                    for user in matching.dropFirst((number - 1) * pageSize).prefix(pageSize) { fingerprint(user, site: site, into: &hasher) }
+                    for index in matching.dropFirst((number - 1) * pageSize).prefix(pageSize) { hasher.add(digests[index]) }
                 }
                 sources.append(PageSource(path: filter.page(number), template: "users", section: .users, inputs: inputs) {
-                    listContext(site, users: matching, online: online, total: users.count, filter: filter, number: number, pageCount: pageCount)
+                    let shown = matching.dropFirst((number - 1) * pageSize).prefix(pageSize).map { users[$0] }
+                    return listContext(site, shown: shown, matching: matching.count, online: online, total: users.count, filter: filter,
+                                       number: number, pageCount: pageCount)
                 })
             }
         }
@@ -32,7 +41,7 @@ enum UsersPages {
             let listPage = index / pageSize + 1
             let inputs: @Sendable (inout FingerprintHasher) -> Void = { hasher in
                 hasher.add(listPage)
-                fingerprint(user, site: site, into: &hasher)
+                hasher.add(digests[index])
                 let activity = site.statistics.details.activityByUser[user.id]
                 hasher.add(activity?.views ?? 0); hasher.add(activity?.subscriptions ?? 0); hasher.add(activity?.unsubscriptions ?? 0)
                 hasher.add(activity?.lastVisit?.number ?? -1)
@@ -51,10 +60,10 @@ enum UsersPages {
         return (site.snapshot.users?.value ?? []).filter { $0.id >= 0 && seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
     }
 
-    static func listContext(_ site: SiteData, users: [DirectoryUser], online: Int, total: Int, filter: UserFilter,
+    /// Page `number` of a list, showing `shown` of the `matching` users its filter lets through.
+    static func listContext(_ site: SiteData, shown slice: [DirectoryUser], matching: Int, online: Int, total: Int, filter: UserFilter,
                             number: Int, pageCount: Int) -> [String: Any] {
         let page = filter.page(number)
-        let slice = users.dropFirst((number - 1) * pageSize).prefix(pageSize)
         var context: [String: Any] = [
             "links": Links.context(from: page),
             "hasData": site.snapshot.users != nil,
@@ -62,7 +71,7 @@ enum UsersPages {
             "online": site.values.number(online),
             "filters": filter.bar(site, from: page),
             "filtered": filter != .all,
-            "matching": site.values.number(users.count),
+            "matching": site.values.number(matching),
             "searchURL": page.link(to: search),
             "users": slice.map { card($0, site: site, from: page, avatar: site.avatars.sitePath(forURL: $0.avatar?.url)) },
             "first": site.values.number((number - 1) * pageSize + 1),

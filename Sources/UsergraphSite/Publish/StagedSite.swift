@@ -33,11 +33,13 @@ final class StagedSite: @unchecked Sendable {
     private let reused: Set<String>
     /// Whether `reused` lists exactly what the staging folder held, folders included.
     private let exact: Bool
+    /// Pages the last build kept from the one before: in a reused spare, that very file.
+    private let keptLastTime: Set<String>
 
     /// Makes a staging folder beside `output` (the last build's spare, or a new one), after
     /// clearing what a killed run left. `rebuild` false empties the spare of its files first, so
     /// every file of the new site is staged afresh (`build --force`).
-    init(output: String, rebuild: Bool = true) throws {
+    init(output: String, rebuild: Bool = true, keptLastTime: Set<String> = []) throws {
         self.output = output
         let parent = (output as NSString).deletingLastPathComponent
         let name = (output as NSString).lastPathComponent
@@ -59,6 +61,7 @@ final class StagedSite: @unchecked Sendable {
         }
         self.reused = reused
         self.exact = exact
+        self.keptLastTime = exact ? keptLastTime : []
         if exact {
             for file in reused {
                 var path = (file as NSString).deletingLastPathComponent
@@ -133,7 +136,8 @@ final class StagedSite: @unchecked Sendable {
     /// Whether the staging folder's entry at `relative` already is the published file (the
     /// same inode: a file the last two builds both kept), so there is nothing to stage.
     private func isPublishedFile(_ relative: String) -> Bool {
-        reused.contains(relative) && StagedSite.sameFile(output + "/" + relative, folder + "/" + relative)
+        guard reused.contains(relative) else { return false }
+        return keptLastTime.contains(relative) || StagedSite.sameFile(output + "/" + relative, folder + "/" + relative)
     }
 
     static func sameFile(_ a: String, _ b: String) -> Bool {
