@@ -256,14 +256,14 @@ final class StagedSite: @unchecked Sendable {
         _ = rename(old, folder)
     }
 
-    /// Removes the spare folders this site does not use (a user who is gone, say), so the
-    /// published site has no empty folders.
     /// Removes the reused spare's files the new site does not have (a user who is gone).
     private func removeUnstaged() {
         let staged = paths
         for file in reused where !staged.contains(file) { unlink(folder + "/" + file) }
     }
 
+    /// Removes the spare folders this site does not use (a user who is gone, say), so the
+    /// published site has no empty folders.
     private func pruneFolders() {
         if exact {
             // The spare was a published site, which has no empty folders: the only folders that
