@@ -44,7 +44,17 @@ enum RepositoryPages {
                 let repos = sorted(byKind[kind] ?? [], by: order)
                 let pageCount = max(1, (repos.count + pageSize - 1) / pageSize)
                 for number in 1...pageCount {
-                    sources.append(PageSource(path: list.page(number), template: "repositories", section: .repositories) {
+                    let inputs: @Sendable (inout FingerprintHasher) -> Void = { hasher in
+                        let summary = site.statistics.report.repositories
+                        for count in [summary.count, summary.stars, summary.forks, summary.sources, summary.forkRepositories, repos.count, pageCount] {
+                            hasher.add(count)
+                        }
+                        hasher.add(site.snapshot.repositories?.fetchedAt ?? "")
+                        hasher.add(site.snapshot.repositories != nil)
+                        hasher.add(site.config.github?.login ?? site.snapshot.profile?.value.login ?? "")
+                        for repo in repos.dropFirst((number - 1) * pageSize).prefix(pageSize) { fingerprint(repo, site: site, into: &hasher) }
+                    }
+                    sources.append(PageSource(path: list.page(number), template: "repositories", section: .repositories, inputs: inputs) {
                         repositoriesContext(site, list: list, repositories: repos, number: number, pageCount: pageCount)
                     })
                 }
@@ -53,7 +63,16 @@ enum RepositoryPages {
         let starred = (site.snapshot.starred?.value ?? []).sorted { ($0.starredAt ?? "") > ($1.starredAt ?? "") }
         let starredPages = max(1, (starred.count + pageSize - 1) / pageSize)
         for number in 1...starredPages {
-            sources.append(PageSource(path: starredPage(number), template: "starred", section: .repositories) {
+            let inputs: @Sendable (inout FingerprintHasher) -> Void = { hasher in
+                hasher.add(starred.count); hasher.add(starredPages)
+                hasher.add(site.snapshot.starred?.fetchedAt ?? "")
+                hasher.add(site.snapshot.starred != nil)
+                for item in starred.dropFirst((number - 1) * pageSize).prefix(pageSize) {
+                    hasher.add(item.starredAt ?? "")
+                    fingerprint(item.repo, site: site, into: &hasher)
+                }
+            }
+            sources.append(PageSource(path: starredPage(number), template: "starred", section: .repositories, inputs: inputs) {
                 starredContext(site, items: starred, number: number, pageCount: starredPages)
             })
         }
@@ -128,6 +147,18 @@ enum RepositoryPages {
         if let cached = site.snapshot.starred { context["fetchedOn"] = site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt }
         context["pagination"] = Pagination.context(number: number, total: pageCount, from: page, path: starredPage)
         return context
+    }
+
+    /// What `card` shows of a repository, for a list page's fingerprint: every field it reads,
+    /// the owner it compares with the site's login, and its language's colour.
+    static func fingerprint(_ repo: Repository, site: SiteData, into hasher: inout FingerprintHasher) {
+        hasher.add(site.config.github?.login ?? site.snapshot.profile?.value.login ?? "")
+        for text in [repo.name, repo.fullName ?? "", repo.owner?.login ?? "", repo.htmlURL ?? "", repo.description ?? "",
+                     repo.language ?? "", repo.language.map(site.languageColor) ?? "", repo.pushedAt ?? "", repo.updatedAt ?? ""] {
+            hasher.add(text)
+        }
+        for number in [repo.stargazersCount ?? -1, repo.forksCount ?? -1] { hasher.add(number) }
+        hasher.add(repo.fork ?? false); hasher.add(repo.archived ?? false)
     }
 
     /// A repository as a card. The owner's name is left out of their own repositories' titles,
