@@ -8,7 +8,7 @@ import UsergraphCore
 /// Tokyo or Los Angeles), so the rule is the workouts' rule: a streak is alive on D when D or
 /// D−1 had a contribution.
 enum ContributionStats {
-    static func summary(_ calendar: ContributionCalendar?, asOf: Day) -> (ContributionSummary, [DayCount])? {
+    static func summary(_ calendar: ContributionCalendar?, asOf: Day) -> (summary: ContributionSummary, days: [DayCount])? {
         guard let calendar else { return nil }
         var counts: [Int: Int] = [:]
         for day in calendar.days {

@@ -20,14 +20,14 @@ public enum Statistics {
 
         let report = StatsReport(asOf: asOf.iso, workouts: workouts.summary, weight: weight.summary,
                                  steps: steps.summary, nutrition: nutrition.summary, users: users.summary, repositories: repositories,
-                                 contributions: contributions?.0)
+                                 contributions: contributions?.summary)
         var details = StatsDetails(
             dailyWorkouts: workouts.daily, thisWeek: workouts.thisWeek, thisWeekWorkouts: workouts.thisWeekWorkouts,
             weightSeries: weight.series, ageBySex: users.ageBySex, activityByUser: users.activityByUser,
             skippedEventDates: users.skippedEventDates, exampleBadEventDate: users.exampleBadEventDate,
             skippedWorkouts: workouts.skipped)
         details.viewerAgeBySex = users.viewerAgeBySex
-        details.contributionDays = contributions?.1 ?? []
+        details.contributionDays = contributions?.days ?? []
         return StatisticsResult(report: report, details: details)
     }
 }

@@ -9,19 +9,6 @@ import Testing
 /// demo, rebuilds one output incrementally after each, and compares it byte for byte with a
 /// forced build into a new folder.
 @Suite(.scratch) struct IncrementalBuildTests {
-    /// SplitMix64: the same seed gives the same changes on every machine.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     /// The demo cut to its first 30 users (and their visits), so each build takes a moment.
     static func smallSite() throws -> String {
         let root = try PublishTests.demoCopy()
@@ -67,11 +54,11 @@ import Testing
     /// One random change of the kinds a nightly run or a person makes; returns what it did.
     static let kinds = 11
 
-    static func change(_ root: String, step: Int, random: inout Random, asOf: inout Day) throws -> String {
+    static func change(_ root: String, step: Int, random: inout SplitMix64, asOf: inout Day) throws -> String {
         try change(random.below(kinds), root, step: step, random: &random, asOf: &asOf)
     }
 
-    static func change(_ kind: Int, _ root: String, step: Int, random: inout Random, asOf: inout Day) throws -> String {
+    static func change(_ kind: Int, _ root: String, step: Int, random: inout SplitMix64, asOf: inout Day) throws -> String {
         switch kind {
         case 0:
             try editList(root + "/Store/workouts.json") { workouts in
@@ -147,7 +134,7 @@ import Testing
     @Test(arguments: [UInt64(2026), 7, 42])
     func anIncrementalBuildIsTheFullBuildOfTheSameInputs(seed: UInt64) throws {
         let root = try Self.smallSite()
-        var random = Random(state: seed)
+        var random = SplitMix64(seed: seed)
         var asOf = try #require(Day(iso: "2026-11-20"))
         let output = root + "/incremental"
         try PublishTests.build(root, output: output, asOf: asOf)
@@ -172,7 +159,7 @@ import Testing
 
     @Test func everyKindOfChangeInTurnKeepsTheIncrementalSiteExact() throws {
         let root = try Self.smallSite()
-        var random = Random(state: 1)
+        var random = SplitMix64(seed: 1)
         var asOf = try #require(Day(iso: "2026-11-20"))
         let output = root + "/incremental"
         try PublishTests.build(root, output: output, asOf: asOf)

@@ -196,3 +196,13 @@ public struct LanguagesAnswer: Codable, Sendable, Equatable {
         user = User(repositories: GraphConnection(totalCount: repositories.count, nodes: repositories))
     }
 }
+
+extension Repository {
+    /// A pinned repository as the REST lists describe one, so both are shown by the same card.
+    public init(_ pinned: PinnedRepository) {
+        let owner = pinned.nameWithOwner?.split(separator: "/").first.map { Owner(login: String($0)) }
+        self.init(name: pinned.name, fullName: pinned.nameWithOwner, htmlURL: pinned.url, description: pinned.description,
+                  language: pinned.primaryLanguage?.name, stargazersCount: pinned.stargazerCount, forksCount: pinned.forkCount,
+                  fork: pinned.isFork, archived: pinned.isArchived, owner: owner)
+    }
+}

@@ -20,8 +20,7 @@ struct BuildStamp: Codable, Equatable {
     var warnings: [Message]
 
     static func path(forOutput output: String) -> String {
-        let parent = (output as NSString).deletingLastPathComponent
-        return parent + "/." + (output as NSString).lastPathComponent + ".stamp"
+        StagedSite.beside(output, "stamp")
     }
 
     /// The fingerprint of a build's inputs. File contents are not read: size, modification

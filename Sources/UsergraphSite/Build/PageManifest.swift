@@ -18,8 +18,7 @@ struct PageManifest: Sendable {
     static let empty = PageManifest(fingerprints: [:], files: nil, kept: [])
 
     static func path(forOutput output: String) -> String {
-        let parent = (output as NSString).deletingLastPathComponent
-        return parent + "/." + (output as NSString).lastPathComponent + ".pages"
+        StagedSite.beside(output, "pages")
     }
 
     /// The manifest of the site in `output`, or an empty one when there is none, it is damaged,

@@ -22,7 +22,7 @@ final class SiteData: @unchecked Sendable {
     private(set) var shareImageAlt = ""
     /// The embeddable cards, drawn once for both their files and the `/cards/` page.
     private(set) var cards: [EmbedCards.Card] = []
-    let languageColors: LanguageColors
+    private let languageColors: LanguageColors
 
     init(config: SiteConfig, snapshot: Snapshot, asOf: Day, statistics: StatisticsResult, avatars: Avatars, strings: Strings) {
         self.config = config; self.snapshot = snapshot; self.asOf = asOf; self.statistics = statistics

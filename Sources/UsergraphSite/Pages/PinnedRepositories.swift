@@ -21,7 +21,7 @@ enum PinnedRepositories {
             return Choice(origin: .config, cards: names.compactMap { byName[$0.lowercased()] }.map { RepositoryPages.card($0, site: site) })
         }
         if let pinned = site.snapshot.pinned?.value {
-            return Choice(origin: .gitHub, cards: pinned.map { card($0, site: site) })
+            return Choice(origin: .gitHub, cards: pinned.map { RepositoryPages.card(Repository($0), site: site) })
         }
         let popular = RepositoryPages.sorted(own.filter { $0.fork != true }, by: .stars).prefix(GitHubRepositoryName.maxPinned)
         return Choice(origin: .popular, cards: popular.map { RepositoryPages.card($0, site: site) })
@@ -32,25 +32,5 @@ enum PinnedRepositories {
         guard let names = site.config.github?.pinned, let own = site.snapshot.repositories?.value else { return [] }
         let known = Set(own.map { $0.name.lowercased() })
         return names.filter { !known.contains($0.lowercased()) }
-    }
-
-    /// A GraphQL node as the same card the repository lists use. The owner's name is left out
-    /// of the title of their own repositories, and kept for an organisation's.
-    static func card(_ repo: PinnedRepository, site: SiteData) -> [String: Any] {
-        let login = site.config.github?.login ?? site.snapshot.profile?.value.login
-        var title = repo.nameWithOwner ?? repo.name
-        if let login, title.lowercased() == (login + "/" + repo.name).lowercased() { title = repo.name }
-        var row: [String: Any] = [
-            "name": repo.name, "fullName": title,
-            "stars": site.values.number(repo.stargazerCount ?? 0), "forks": site.values.number(repo.forkCount ?? 0),
-            "isFork": repo.isFork ?? false, "archived": repo.isArchived ?? false,
-        ]
-        if let url = URLCheck.safeLink(repo.url), URLCheck.isAbsoluteHTTP(url) { row["url"] = url }
-        if let v = repo.description, !v.isEmpty { row["description"] = EmojiShortcodes.render(v) }
-        if let language = repo.primaryLanguage, !language.name.isEmpty {
-            row["language"] = language.name
-            row["languageColor"] = site.languageColor(language.name)
-        }
-        return row
     }
 }

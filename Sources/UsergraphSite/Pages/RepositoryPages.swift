@@ -67,6 +67,7 @@ enum RepositoryPages {
                 hasher.add(starred.count); hasher.add(starredPages)
                 hasher.add(site.snapshot.starred?.fetchedAt ?? "")
                 hasher.add(site.snapshot.starred != nil)
+                hasher.add(site.config.github?.login ?? site.snapshot.profile?.value.login ?? "")
                 for item in starred.dropFirst((number - 1) * pageSize).prefix(pageSize) {
                     hasher.add(item.starredAt ?? "")
                     fingerprint(item.repo, site: site, into: &hasher)
@@ -150,9 +151,8 @@ enum RepositoryPages {
     }
 
     /// What `card` shows of a repository, for a list page's fingerprint: every field it reads,
-    /// the owner it compares with the site's login, and its language's colour.
+    /// the owner (the list adds the login it is compared with), and its language's colour.
     static func fingerprint(_ repo: Repository, site: SiteData, into hasher: inout FingerprintHasher) {
-        hasher.add(site.config.github?.login ?? site.snapshot.profile?.value.login ?? "")
         for text in [repo.name, repo.fullName ?? "", repo.owner?.login ?? "", repo.htmlURL ?? "", repo.description ?? "",
                      repo.language ?? "", repo.language.map(site.languageColor) ?? "", repo.pushedAt ?? "", repo.updatedAt ?? ""] {
             hasher.add(text)

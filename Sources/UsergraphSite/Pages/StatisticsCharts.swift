@@ -186,12 +186,12 @@ enum StatisticsCharts {
         let report = site.statistics.report.repositories
         let format = site.strings.format
         if let sizes = report.languageBytes, !sizes.isEmpty {
-            let total = Double(sizes.reduce(0) { $0 + $1.bytes })
             let shown = sizes.prefix(10)
+            let shares = languageShares(sizes)
+            let labels = shown.indices.map { byteSize(shown[$0].bytes, site: site) + " · " + format.number(shares[$0], places: 1) + " %" }
             return responsive(full) { width, suffix in
                 SVGCharts.rowBars(
-                    shown.map { ChartPoint(label: $0.language, value: Double($0.bytes)) },
-                    valueLabels: shown.map { byteSize($0.bytes, site: site) + " · " + format.number(Double($0.bytes) / total * 100, places: 1) + " %" },
+                    shown.map { ChartPoint(label: $0.language, value: Double($0.bytes)) }, valueLabels: labels,
                     options: options(site, "languages", "languageBytes", width: width, suffix: suffix))
             }
         }
@@ -201,6 +201,12 @@ enum StatisticsCharts {
                               valueLabels: shown.map { format.number($0.count) },
                               options: options(site, "languages", "languages", width: width, suffix: suffix))
         }
+    }
+
+    /// Each language's share of the sources' code, in percent, in the order given.
+    static func languageShares(_ sizes: [LanguageBytes]) -> [Double] {
+        let total = Double(sizes.reduce(0) { $0 + $1.bytes })
+        return sizes.map { total > 0 ? Double($0.bytes) / total * 100 : 0 }
     }
 
     /// `251.9 KB`, `1.2 MB`: code sizes as people read them (1 KB = 1,000 bytes, as GitHub counts).

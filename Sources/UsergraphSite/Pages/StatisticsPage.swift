@@ -111,10 +111,9 @@ enum StatisticsPage {
             "count": v.number(r.count), "stars": v.number(r.stars), "forks": v.number(r.forks), "sources": v.number(r.sources),
             "languages": r.languages.map { ["language": $0.language, "count": v.number($0.count)] as [String: Any] },
             "byBytes": !(r.languageBytes ?? []).isEmpty,
-            "languageBytes": (r.languageBytes ?? []).map { language -> [String: Any] in
-                let total = Double((r.languageBytes ?? []).reduce(0) { $0 + $1.bytes })
-                return ["language": language.language, "size": StatisticsCharts.byteSize(language.bytes, site: site),
-                        "share": site.strings.format.number(Double(language.bytes) / max(1, total) * 100, places: 1)]
+            "languageBytes": zip(r.languageBytes ?? [], StatisticsCharts.languageShares(r.languageBytes ?? [])).map { language, share -> [String: Any] in
+                ["language": language.language, "size": StatisticsCharts.byteSize(language.bytes, site: site),
+                 "share": site.strings.format.number(share, places: 1)]
             },
         ] as [String: Any]
         return context

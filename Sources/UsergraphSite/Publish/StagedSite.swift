@@ -78,8 +78,13 @@ final class StagedSite: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
+    /// `._site.NAME` beside the output folder `_site`: what usergraph keeps of a site outside it.
+    static func beside(_ output: String, _ name: String) -> String {
+        (output as NSString).deletingLastPathComponent + "/." + (output as NSString).lastPathComponent + "." + name
+    }
+
     static func sparePath(forOutput output: String) -> String {
-        (output as NSString).deletingLastPathComponent + "/." + (output as NSString).lastPathComponent + ".spare"
+        beside(output, "spare")
     }
 
     /// The relative paths staged so far.

@@ -95,8 +95,9 @@ enum EmbedCards {
         // Like the languages chart: by bytes of code when the store has them, else by primary language.
         var languages = repositories.languages.prefix(6).map { (ChartPoint(label: $0.language, value: Double($0.count)), f.number($0.count)) }
         if let sizes = repositories.languageBytes, !sizes.isEmpty {
-            let total = Double(sizes.reduce(0) { $0 + $1.bytes })
-            languages = sizes.prefix(6).map { (ChartPoint(label: $0.language, value: Double($0.bytes)), f.number(Double($0.bytes) / total * 100, places: 1) + " %") }
+            languages = zip(sizes.prefix(6), StatisticsCharts.languageShares(sizes)).map { language, share in
+                (ChartPoint(label: language.language, value: Double(language.bytes)), f.number(share, places: 1) + " %")
+            }
         }
         if !languages.isEmpty {
             let chart = SVGCharts.rowBars(
