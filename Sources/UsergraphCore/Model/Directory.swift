@@ -26,7 +26,7 @@ public struct UserFile: Codable, Sendable, Equatable {
     public var url: String
     public var type: String
 
-    init(id: Int, url: String, type: String) { self.id = id; self.url = url; self.type = type }
+    public init(id: Int, url: String, type: String) { self.id = id; self.url = url; self.type = type }
 }
 
 /// The statistics API: `{"statistics": [...]}`.

@@ -39,6 +39,16 @@ public struct Repository: Codable, Sendable, Equatable {
 
     public struct Owner: Codable, Sendable, Equatable {
         public var login: String
+
+        public init(login: String) { self.login = login }
+    }
+
+    public init(id: Int? = nil, name: String, fullName: String? = nil, htmlURL: String? = nil, description: String? = nil,
+                language: String? = nil, stargazersCount: Int? = nil, forksCount: Int? = nil, fork: Bool? = nil, archived: Bool? = nil,
+                updatedAt: String? = nil, pushedAt: String? = nil, owner: Owner? = nil) {
+        self.id = id; self.name = name; self.fullName = fullName; self.htmlURL = htmlURL; self.description = description
+        self.language = language; self.stargazersCount = stargazersCount; self.forksCount = forksCount; self.fork = fork
+        self.archived = archived; self.updatedAt = updatedAt; self.pushedAt = pushedAt; self.owner = owner
     }
 
     enum CodingKeys: String, CodingKey {
@@ -52,6 +62,8 @@ public struct Repository: Codable, Sendable, Equatable {
 public struct StarredItem: Codable, Sendable, Equatable {
     public var starredAt: String?
     public var repo: Repository
+
+    public init(starredAt: String?, repo: Repository) { self.starredAt = starredAt; self.repo = repo }
 
     enum CodingKeys: String, CodingKey {
         case starredAt = "starred_at", repo

@@ -38,11 +38,13 @@ public enum StoreReader {
         let pinned = Decoded<Cached<[PinnedRepository]>?>(nil), contributions = Decoded<Cached<ContributionCalendar>?>(nil)
         let languages = Decoded<Cached<[RepositoryLanguages]>?>(nil)
         let jobs: [(order: Int, run: @Sendable () throws -> Void)] = [
-            (5, { starred.value = try cached([StarredItem].self, at: layout.starred) }),
-            (4, { repositories.value = try cached([Repository].self, at: layout.repositories) }),
-            (7, { statistics.value = try fastStatistics(at: layout.statistics)
+            (5, { starred.value = try fast(StoreDecoders.starred, at: layout.starred) ?? cached([StarredItem].self, at: layout.starred) }),
+            (4, { repositories.value = try fast(StoreDecoders.repositories, at: layout.repositories)
+                ?? cached([Repository].self, at: layout.repositories) }),
+            (7, { statistics.value = try fast(StoreDecoders.statistics, at: layout.statistics)
                 ?? cached(StatisticsResponse.self, at: layout.statistics).map { Cached($0.value.statistics, fetchedAt: $0.fetchedAt) } }),
-            (6, { users.value = try cached(UsersResponse.self, at: layout.users).map { Cached($0.value.users, fetchedAt: $0.fetchedAt) } }),
+            (6, { users.value = try fast(StoreDecoders.users, at: layout.users)
+                ?? cached(UsersResponse.self, at: layout.users).map { Cached($0.value.users, fetchedAt: $0.fetchedAt) } }),
             (1, { workouts.value = try JSONFile.read([Workout].self, at: layout.workouts) ?? [] }),
             (2, { weights.value = try JSONFile.read([WeightRecord].self, at: layout.weights) ?? [] }),
             (3, { profile.value = try cached(GitHubProfile.self, at: layout.profile) }),
@@ -66,11 +68,11 @@ public enum StoreReader {
                         languageSizes: languages.value)
     }
 
-    /// The statistics through `StatisticsDecoder`; nil when it cannot say (JSONDecoder then reads
-    /// the file and reports what is wrong with it).
-    static func fastStatistics(at path: String) -> Cached<[StatisticsEntry]>? {
-        guard let envelope = try? EnvelopeFile.read(path), let entries = StatisticsDecoder.decode(envelope.data) else { return nil }
-        return Cached(entries, fetchedAt: envelope.fetchedAt)
+    /// A cached collection through one of `StoreDecoders`; nil when it cannot say (JSONDecoder
+    /// then reads the file and reports what is wrong with it, or that it is missing).
+    static func fast<T: Sendable>(_ payload: (inout JSONBytesReader) -> T?, at path: String) -> Cached<T>? {
+        guard let bytes = FileManager.default.contents(atPath: path) else { return nil }
+        return StoreDecoders.envelope(bytes, payload: payload)
     }
 
     static func cached<T: Codable & Sendable>(_ type: T.Type, at path: String) throws -> Cached<T>? {

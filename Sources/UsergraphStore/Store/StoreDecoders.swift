@@ -1,0 +1,164 @@
+import Foundation
+import UsergraphCore
+
+/// Fast paths for the store's largest files, read straight from their bytes by
+/// `JSONBytesReader`: the statistics, users, repositories and starred answers. On a
+/// 10,000-user store JSONDecoder spent a quarter of a rebuild on them, and at 100,000 users its
+/// map of the users file was most of the peak memory. Each returns nil for anything it does not
+/// expect, and the caller decodes with JSONDecoder, which then says what and where; so the two
+/// agree on every file these accept. Unknown fields are skipped, as the Codable types skip them.
+enum StoreDecoders {
+    /// `{"statistics": [{"user_id": 1, "type": "view", "dates": [10092024, …]}, …]}`.
+    static func statistics(_ reader: inout JSONBytesReader) -> [StatisticsEntry]? {
+        reader.field("statistics") { $0.list(statisticsEntry) }
+    }
+
+    /// `{"users": [{"id": 1, "sex": "M", "username": …, "isOnline": true, "age": 30, "files": […]}, …]}`.
+    static func users(_ reader: inout JSONBytesReader) -> [DirectoryUser]? {
+        reader.field("users") { $0.list(user) }
+    }
+
+    /// `GET /users/{login}/repos`: a list of repositories.
+    static func repositories(_ reader: inout JSONBytesReader) -> [Repository]? {
+        reader.list(repository)
+    }
+
+    /// `GET /users/{login}/starred` (star+json): a list of `{"starred_at": …, "repo": {…}}`.
+    static func starred(_ reader: inout JSONBytesReader) -> [StarredItem]? {
+        reader.list(starredItem)
+    }
+
+    /// A whole store file, `{"source": …, "fetchedAt": …, "validators": {…}, "data": …}`, its
+    /// `data` read by `payload` in the same pass.
+    static func envelope<T: Sendable>(_ data: Data, payload: (inout JSONBytesReader) -> T?) -> Cached<T>? {
+        JSONBytesReader.read(data) { reader -> Cached<T>? in
+            var source: String?, fetchedAt: String?, validators: [String: [String: String]]??, value: T?
+            guard reader.record({ reader, key in
+                switch key {
+                case "source": source = reader.string(); return .field(0, source)
+                case "fetchedAt": fetchedAt = reader.string(); return .field(1, fetchedAt)
+                case "validators": validators = reader.optional { $0.dictionary { $0.dictionary { $0.string() } } }; return .field(2, validators)
+                case "data": value = payload(&reader); return .field(3, value)
+                default: return .unknown
+                }
+            }), source != nil, let fetchedAt, let value else { return nil }
+            return Cached(value, fetchedAt: fetchedAt)
+        }
+    }
+
+    static func statisticsEntry(_ reader: inout JSONBytesReader) -> StatisticsEntry? {
+        var userId: Int?, type: String?, dates: [Int]?
+        guard reader.record({ reader, key in
+            switch key {
+            case "user_id": userId = reader.integer(); return .field(0, userId)
+            case "type": type = reader.string(); return .field(1, type)
+            case "dates": dates = reader.list { $0.integer() }; return .field(2, dates)
+            default: return .unknown
+            }
+        }), let userId, let type, let dates else { return nil }
+        return StatisticsEntry(userId: userId, type: type, dates: dates)
+    }
+
+    static func user(_ reader: inout JSONBytesReader) -> DirectoryUser? {
+        var id: Int?, sex: String?, username: String?, isOnline: Bool?, age: Int?, files: [UserFile]??
+        guard reader.record({ reader, key in
+            switch key {
+            case "id": id = reader.integer(); return .field(0, id)
+            case "sex": sex = reader.string(); return .field(1, sex)
+            case "username": username = reader.string(); return .field(2, username)
+            case "isOnline": isOnline = reader.bool(); return .field(3, isOnline)
+            case "age": age = reader.integer(); return .field(4, age)
+            case "files": files = reader.optional { $0.list(userFile) }; return .field(5, files)
+            default: return .unknown
+            }
+        }), let id, let sex, let username, let isOnline, let age else { return nil }
+        return DirectoryUser(id: id, sex: sex, username: username, isOnline: isOnline, age: age, files: files ?? nil)
+    }
+
+    static func userFile(_ reader: inout JSONBytesReader) -> UserFile? {
+        var id: Int?, url: String?, type: String?
+        guard reader.record({ reader, key in
+            switch key {
+            case "id": id = reader.integer(); return .field(0, id)
+            case "url": url = reader.string(); return .field(1, url)
+            case "type": type = reader.string(); return .field(2, type)
+            default: return .unknown
+            }
+        }), let id, let url, let type else { return nil }
+        return UserFile(id: id, url: url, type: type)
+    }
+
+    static func starredItem(_ reader: inout JSONBytesReader) -> StarredItem? {
+        var starredAt: String??, repo: Repository?
+        guard reader.record({ reader, key in
+            switch key {
+            case "starred_at": starredAt = reader.optional { $0.string() }; return .field(0, starredAt)
+            case "repo": repo = repository(&reader); return .field(1, repo)
+            default: return .unknown
+            }
+        }), let repo else { return nil }
+        return StarredItem(starredAt: starredAt ?? nil, repo: repo)
+    }
+
+    static func repository(_ reader: inout JSONBytesReader) -> Repository? {
+        var id: Int??, name: String?, fullName: String??, htmlURL: String??, description: String??, language: String??
+        var stargazersCount: Int??, forksCount: Int??, fork: Bool??, archived: Bool??, updatedAt: String??, pushedAt: String??
+        var owner: Repository.Owner??
+        guard reader.record({ reader, key in
+            switch key {
+            case "id": id = reader.optional { $0.integer() }; return .field(0, id)
+            case "name": name = reader.string(); return .field(1, name)
+            case "full_name": fullName = reader.optional { $0.string() }; return .field(2, fullName)
+            case "html_url": htmlURL = reader.optional { $0.string() }; return .field(3, htmlURL)
+            case "description": description = reader.optional { $0.string() }; return .field(4, description)
+            case "language": language = reader.optional { $0.string() }; return .field(5, language)
+            case "stargazers_count": stargazersCount = reader.optional { $0.integer() }; return .field(6, stargazersCount)
+            case "forks_count": forksCount = reader.optional { $0.integer() }; return .field(7, forksCount)
+            case "fork": fork = reader.optional { $0.bool() }; return .field(8, fork)
+            case "archived": archived = reader.optional { $0.bool() }; return .field(9, archived)
+            case "updated_at": updatedAt = reader.optional { $0.string() }; return .field(10, updatedAt)
+            case "pushed_at": pushedAt = reader.optional { $0.string() }; return .field(11, pushedAt)
+            case "owner": owner = reader.optional(repositoryOwner); return .field(12, owner)
+            default: return .unknown
+            }
+        }), let name else { return nil }
+        return Repository(id: id ?? nil, name: name, fullName: fullName ?? nil, htmlURL: htmlURL ?? nil, description: description ?? nil,
+                          language: language ?? nil, stargazersCount: stargazersCount ?? nil, forksCount: forksCount ?? nil,
+                          fork: fork ?? nil, archived: archived ?? nil, updatedAt: updatedAt ?? nil, pushedAt: pushedAt ?? nil,
+                          owner: owner ?? nil)
+    }
+
+    static func repositoryOwner(_ reader: inout JSONBytesReader) -> Repository.Owner? {
+        var login: String?
+        guard reader.record({ reader, key in
+            guard case "login" = key else { return .unknown }
+            login = reader.string()
+            return .field(0, login)
+        }), let login else { return nil }
+        return Repository.Owner(login: login)
+    }
+}
+
+extension JSONBytesReader {
+    /// An object of any keys whose values `read` reads.
+    mutating func dictionary<T>(_ read: (inout JSONBytesReader) -> T?) -> [String: T]? {
+        var values: [String: T] = [:]
+        let ok = object { reader, key in
+            // A repeated key is JSONDecoder's to read.
+            guard let value = read(&reader), values.updateValue(value, forKey: String(decoding: key.bytes, as: UTF8.self)) == nil else { return false }
+            return true
+        }
+        return ok ? values : nil
+    }
+
+    /// An object with one field that matters, `key`, read by `read`; the others are skipped.
+    mutating func field<T>(_ key: StaticString, _ read: (inout JSONBytesReader) -> T?) -> T? {
+        var value: T?
+        guard record({ reader, name in
+            guard key ~= name else { return .unknown }
+            value = read(&reader)
+            return .field(0, value)
+        }) else { return nil }
+        return value
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+@testable import UsergraphCore
+@testable import UsergraphStore
+
+/// The fast readers of the store's large files agree with JSONDecoder on every file they
+/// accept, and leave every other file to it.
+@Suite struct StoreDecodersTests {
+    static func fast<T>(_ payload: (inout JSONBytesReader) -> T?, _ data: Data) -> T? {
+        JSONBytesReader.read(data, payload)
+    }
+
+    static func full<T: Decodable>(_ type: T.Type, _ json: String) -> T? {
+        try? JSONDecoder().decode(type, from: Data(json.utf8))
+    }
+
+    @Test func theDemoStoreReadsAsJSONDecoderReadsIt() throws {
+        let store = TestPaths.repository + "/Store"
+        let statistics = try #require(try EnvelopeFile.read(store + "/statistics.json"))
+        #expect(try #require(Self.fast(StoreDecoders.statistics, statistics.data)).count == 478)
+        #expect(Self.fast(StoreDecoders.statistics, statistics.data) == (try JSONDecoder().decode(StatisticsResponse.self, from: statistics.data).statistics))
+        let users = try #require(try EnvelopeFile.read(store + "/users.json"))
+        #expect(try #require(Self.fast(StoreDecoders.users, users.data)).count > 10)
+        #expect(Self.fast(StoreDecoders.users, users.data) == (try JSONDecoder().decode(UsersResponse.self, from: users.data).users))
+        let repositories = try #require(try EnvelopeFile.read(store + "/github/repos.json"))
+        #expect(try #require(Self.fast(StoreDecoders.repositories, repositories.data)).count > 100)
+        #expect(Self.fast(StoreDecoders.repositories, repositories.data) == (try JSONDecoder().decode([Repository].self, from: repositories.data)))
+        let starred = try #require(try EnvelopeFile.read(store + "/github/starred.json"))
+        #expect(try #require(Self.fast(StoreDecoders.starred, starred.data)).count > 10)
+        #expect(Self.fast(StoreDecoders.starred, starred.data) == (try JSONDecoder().decode([StarredItem].self, from: starred.data)))
+    }
+
+    /// GitHub's own answers, as recorded: every field of a repository, nulls, escapes, owners.
+    @Test func recordedGitHubAnswersReadAsJSONDecoderReadsThem() throws {
+        let fixtures = TestPaths.repository + "/Tests/UsergraphTests/Fixtures/github"
+        let files = FileManager.default.enumerator(atPath: fixtures)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") } ?? []
+        var repositoryLists = 0, starredLists = 0
+        for file in files {
+            let data = try Data(contentsOf: URL(fileURLWithPath: fixtures + "/" + file))
+            if let full = try? JSONDecoder().decode([StarredItem].self, from: data), !full.isEmpty {
+                #expect(Self.fast(StoreDecoders.starred, data) == full, "\(file)")
+                starredLists += 1
+            } else if let full = try? JSONDecoder().decode([Repository].self, from: data), !full.isEmpty {
+                #expect(Self.fast(StoreDecoders.repositories, data) == full, "\(file)")
+                repositoryLists += 1
+            }
+        }
+        #expect(repositoryLists >= 5)
+        #expect(starredLists >= 1)
+    }
+
+    @Test(arguments: [
+        #"{"statistics": []}"#,
+        #"{"statistics":[{"user_id":1,"type":"view","dates":[10092024,1092024]}]}"#,
+        " {\n \"extra\": {\"a\": [1, true, null, \"x\", -0.5e+3]},\n \"statistics\": [ { \"dates\" : [ ] , \"type\" : \"view\" , \"user_id\" : -3 , \"note\": \"n\" } ] \n} ",
+        #"{"statistics":[{"user_id":1,"type":"vi\u0065w","dates":[1]}]}"#,
+        #"{"statistics":[{"user_id":1,"type":"view","dates":[1],"x":1e5}]}"#,
+    ])
+    func acceptedStatisticsReadTheSame(json: String) throws {
+        let fast = try #require(Self.fast(StoreDecoders.statistics, Data(json.utf8)))
+        #expect(fast == Self.full(StatisticsResponse.self, json)?.statistics)
+    }
+
+    @Test(arguments: [
+        #"{"users":[{"id":1,"sex":"W","username":"Ольга \"Оля\" \ud83d\ude00\n","isOnline":false,"age":30}]}"#,
+        #"{"users":[{"id":1,"sex":"X","username":"a\/b\\c\u00e9","isOnline":true,"age":0,"files":null,"extra":{"k":[]}}]}"#,
+        #"{"users":[{"id":2,"sex":"M","username":"b","isOnline":true,"age":41,"files":[{"id":3,"url":"https://e.invalid/a.jpg","type":"avatar"}]}]}"#,
+    ])
+    func acceptedUsersReadTheSame(json: String) throws {
+        let fast = try #require(Self.fast(StoreDecoders.users, Data(json.utf8)))
+        #expect(fast == Self.full(UsersResponse.self, json)?.users)
+    }
+
+    @Test(arguments: [
+        #"[{"name":"a"}]"#,
+        #"[{"id":null,"name":"a","description":null,"fork":false,"archived":true,"owner":{"login":"o","id":1},"stargazers_count":0,"topics":["x"]}]"#,
+        #"[{"name":"\u0430\u0431","full_name":"o/\u0430\u0431","language":"C++","pushed_at":"2026-01-01T00:00:00Z","owner":null}]"#,
+    ])
+    func acceptedRepositoriesReadTheSame(json: String) throws {
+        let fast = try #require(Self.fast(StoreDecoders.repositories, Data(json.utf8)))
+        #expect(fast == Self.full([Repository].self, json))
+    }
+
+    @Test(arguments: [
+        // Statistics
+        #"{"statistics":[{"user_id":1.5,"type":"view","dates":[1]}]}"#,         // not a whole number
+        #"{"statistics":[{"user_id":1,"type":null,"dates":[1]}]}"#,             // null
+        #"{"statistics":[{"user_id":1,"dates":[1]}]}"#,                         // a missing field
+        #"{"statistics":[{"user_id":1,"type":"view","dates":[01]}]}"#,          // not JSON
+        #"{"statistics":[{"user_id":1,"type":"view","dates":[1]}]} x"#,         // trailing bytes
+        #"{"statistics":[{"user_id":1,"user_id":2,"type":"view","dates":[1]}]}"#, // a repeated field
+        #"{"statistics":[{"user_id":99999999999999999999,"type":"view","dates":[1]}]}"#, // too large
+        #"{"statistics":[{"user_id":1,"type":"view","dates":[1]}"#,             // cut short
+        #"{"statistics":[{"user_id":1,"type":"view","dates":[1],"x":1.}]}"#,    // a bad number in an unknown field
+        // Users
+        #"{"users":[{"id":1,"sex":"W","username":"\ud83d","isOnline":false,"age":30}]}"#,    // a lone surrogate
+        #"{"users":[{"id":1,"sex":"W","username":"\x","isOnline":false,"age":30}]}"#,        // an unknown escape
+        "{\"users\":[{\"id\":1,\"sex\":\"W\",\"username\":\"a\tb\",\"isOnline\":false,\"age\":30}]}", // a raw tab
+        #"{"users":[{"id":1,"sex":"W","username":"a","isOnline":0,"age":30}]}"#,             // a number for a flag
+        #"{"users":[{"id":1,"sex":"W","username":"a","isOnline":false,"age":30,"files":[{"id":1,"type":"avatar"}]}]}"#, // a file without a URL
+        #"{"users":[{"id":1,"sex":"W","username":"a","isOnline":false}]}"#,                  // no age
+        // Repositories
+        #"[{"description":"x"}]"#,                                              // no name
+        #"[{"name":"a","fork":"yes"}]"#,                                        // text for a flag
+        #"[{"name":"a","owner":{"id":1}}]"#,                                    // an owner without a login
+        #"[{"name":"a","stargazers_count":1.0}]"#,                              // a fraction for a count
+        #"[{"name":"a"},]"#,                                                    // a trailing comma
+    ])
+    func anythingUnexpectedIsLeftToJSONDecoder(json: String) {
+        let data = Data(json.utf8)
+        #expect(Self.fast(StoreDecoders.statistics, data) == nil)
+        #expect(Self.fast(StoreDecoders.users, data) == nil)
+        #expect(Self.fast(StoreDecoders.repositories, data) == nil)
+        #expect(Self.fast(StoreDecoders.starred, data) == nil)
+    }
+
+    @Test func bytesThatAreNotUTF8AreLeftToJSONDecoder() {
+        var data = Data(#"[{"name":""#.utf8)
+        data.append(contentsOf: [0xC3, 0x28])
+        data.append(contentsOf: Data(#""}]"#.utf8))
+        #expect(Self.fast(StoreDecoders.repositories, data) == nil)
+    }
+
+    @Test func deepNestingIsRefusedNotFollowed() {
+        let json = #"[{"name":"a","x":"# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}]"
+        #expect(Self.fast(StoreDecoders.repositories, Data(json.utf8)) == nil)
+    }
+
+    @Test func aFileTheFastReaderRefusesStillReadsOrFailsWithItsPlace() throws {
+        let root = try TestPaths.scratch("statistics")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let path = root + "/statistics.json"
+        try TestPaths.write(#"{"source": "x", "fetchedAt": "2026-11-20T06:00:00Z", "data": {"statistics":[{"user_id":1,"type":"view","dates":[1092024.0]}]}}"#, to: path)
+        #expect(StoreReader.fast(StoreDecoders.statistics, at: path) == nil)
+        let layout = StoreLayout(root: root)
+        #expect(try StoreReader.read(layout).statistics?.value == [StatisticsEntry(userId: 1, type: "view", dates: [1_092_024])])
+        try TestPaths.write(#"{"source": "x", "fetchedAt": "2026-11-20T06:00:00Z", "data": {"statistics":[{"user_id":1,"type":"view"}]}}"#, to: path)
+        #expect(StoreReader.fast(StoreDecoders.statistics, at: path) == nil)
+        #expect(throws: UsergraphError.self) { try StoreReader.read(layout) }
+    }
+}
