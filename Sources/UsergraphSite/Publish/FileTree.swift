@@ -4,6 +4,14 @@ import Foundation
 /// just to find out it is a file: a 10,000-user site has 20,000 files and 10,000 folders, and
 /// Foundation's enumerator and `removeItem` stat every one of them, some twice.
 enum FileTree {
+    /// The folder part of a relative path such as `users/7/index.html` (`users/7`; "" at the
+    /// top): found on the bytes, since NSString's path methods cost a tenth of a rebuild when
+    /// called for each of 20,000 files.
+    static func parent(_ relative: String) -> String {
+        guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(relative[..<slash])
+    }
+
     /// The files of a folder (hidden ones only when asked), as paths relative to it, sorted.
     /// A symbolic link counts as the file it points to; links to folders are not followed.
     static func files(in source: String, includingHidden: Bool = false) -> [String] {

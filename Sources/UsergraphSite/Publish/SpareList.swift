@@ -16,23 +16,19 @@ struct SpareList: Equatable {
     }
 
     static func load(output: String) -> SpareList? {
-        guard let data = FileManager.default.contents(atPath: path(forOutput: output)),
-              let identity = BuildStamp.folderIdentity(of: StagedSite.sparePath(forOutput: output)) else { return nil }
-        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard let first = lines.popFirst() else { return nil }
+        guard let identity = BuildStamp.folderIdentity(of: StagedSite.sparePath(forOutput: output)),
+              let (header, lines) = ListFile.read(path(forOutput: output)) else { return nil }
         let exact: Bool
-        if first == Substring(header + " exact " + identity) { exact = true }
-        else if first == Substring(header + " folders " + identity) { exact = false }
+        if header == self.header + " exact " + identity { exact = true }
+        else if header == self.header + " folders " + identity { exact = false }
         else { return nil }
-        return SpareList(exact: exact, files: Set(lines.map(String.init)))
+        return SpareList(exact: exact, files: Set(lines))
     }
 
     /// Written after the spare took its name; failing to is harmless (the next build empties it).
     static func save(_ files: Set<String>, exact: Bool, output: String) {
         guard let identity = BuildStamp.folderIdentity(of: StagedSite.sparePath(forOutput: output)) else { return }
-        var text = header + (exact ? " exact " : " folders ") + identity + "\n"
-        for file in files.sorted() { text += file + "\n" }
-        try? AtomicFile.write(Data(text.utf8), to: path(forOutput: output))
+        ListFile.write(header: header + (exact ? " exact " : " folders ") + identity, lines: files.sorted(), to: path(forOutput: output))
     }
 
     static func remove(output: String) {
