@@ -162,7 +162,7 @@ import Testing
                     found.append("\(keyPath) is \(type(of: value)), not an object")
                 }
             case .list(let item):
-                if let items = value as? [[String: Any]] {
+                if let items = value as? [[String: Any]] ?? (value as? TemplateRows).map(Array.init) {
                     for inside in items { found += mismatches(inside, item, at: keyPath, seen: &seen) }
                 } else {
                     found.append("\(keyPath) is \(type(of: value)), not a list of objects")

@@ -11,4 +11,9 @@ int csystem_exchange_paths(const char *first, const char *second);
 /// system failed since `fd` was opened; older kernels always return 0.
 int csystem_syncfs(int fd);
 
+/// Hands the heap's free pages back to the system (glibc malloc_trim). A build frees most of
+/// what reading the store and computing the statistics took, but glibc keeps freed small
+/// blocks mapped, and the peak memory then counts them through the whole render.
+void csystem_release_free_memory(void);
+
 #endif

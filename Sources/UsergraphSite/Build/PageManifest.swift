@@ -47,15 +47,17 @@ struct PageManifest: Sendable {
     /// of them); failing to is harmless (the next build renders every page).
     static func save(_ pages: [(path: String, fingerprint: PageFingerprint?, kept: Bool)], files: Set<String>, output: String) {
         guard let identity = BuildStamp.folderIdentity(of: output) else { return }
-        var lines: [String] = []
+        var writer = ListFile.Writer(header: header + " " + identity)
+        writer.reserve(lines: files.count)
         var listed = Set<String>()
+        listed.reserveCapacity(pages.count)
         for page in pages {
             guard let fingerprint = page.fingerprint else { continue }
-            lines.append((page.kept ? "k" : "") + fingerprint.hex + " " + page.path)
+            writer.line(page.kept ? "k" : "", fingerprint.hex, " ", page.path)
             listed.insert(page.path)
         }
-        for file in files.subtracting(listed).sorted() { lines.append("- " + file) }
-        ListFile.write(header: header + " " + identity, lines: lines, to: path(forOutput: output))
+        for file in files.subtracting(listed).sorted() { writer.line("- ", file) }
+        writer.save(to: path(forOutput: output))
     }
 
     static func remove(output: String) {

@@ -98,6 +98,11 @@ struct SiteFeed {
     }
 
     /// Atom 1.0.
+    /// Both feeds as the site publishes them.
+    var files: [(path: String, data: Data)] {
+        [(Self.atomFile, Data(atom.utf8)), (Self.jsonFile, json)]
+    }
+
     var atom: String {
         var lines = [
             "<?xml version=\"1.0\" encoding=\"utf-8\"?>",

@@ -26,8 +26,32 @@ enum ListFile {
     /// Writes the header and the lines; failing to is harmless to the callers (the next build
     /// does without the file).
     static func write(header: String, lines: some Sequence<String>, to path: String) {
-        var text = header + "\n"
-        for line in lines { text += line + "\n" }
-        try? AtomicFile.write(Data(text.utf8), to: path)
+        var writer = Writer(header: header)
+        for line in lines { writer.line(line) }
+        writer.save(to: path)
+    }
+
+    /// A list file's bytes made in one buffer, line by line: at 100,000 users the manifest's
+    /// 200,000 lines made as strings, joined and copied were 30 MB at the end of a build.
+    struct Writer {
+        private var bytes: [UInt8] = []
+
+        init(header: String) { line(header) }
+
+        mutating func reserve(lines: Int) { bytes.reserveCapacity(lines * 64) }
+
+        /// One line made of `parts`.
+        mutating func line(_ parts: String...) {
+            for part in parts { bytes.append(contentsOf: part.utf8) }
+            bytes.append(UInt8(ascii: "\n"))
+        }
+
+        func save(to path: String) {
+            bytes.withUnsafeBytes { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none)
+                try? AtomicFile.write(data, to: path)
+            }
+        }
     }
 }

@@ -89,34 +89,83 @@ private final class Decoded<Value>: @unchecked Sendable {
 
 /// Files downloaded into `Store/files/`, found by the hash of the URL they came from.
 public struct StoredFiles: Sendable {
-    /// SHA-256 hex of the source URL (or of an owner-supplied file's bytes) → file name.
-    private let byHash: [String: String]
+    /// SHA-256 of the source URL (or of an owner-supplied file's bytes) → what follows the
+    /// hash in the file's name (`.svg`). Binary keys and short suffixes: at 100,000 files, two
+    /// 64-byte strings per file were 22 MB of a build's peak memory.
+    private let byHash: [FileHash: String]
     public let folder: String
 
     public init(folder: String) {
         self.folder = folder
-        var map: [String: String] = [:]
+        var map: [FileHash: String] = [:]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !name.hasPrefix(".") {
-            // The stem before the last dot, found on the bytes: NSString's path methods cost
-            // more than the rest of the build's bookkeeping for a folder of 10,000 avatars.
-            let bytes = name.utf8
-            let stem = bytes.lastIndex(of: UInt8(ascii: ".")).map { name[..<$0] } ?? name[...]
-            if stem.utf8.count == 64 { map[String(stem)] = name }
+            if let (hash, suffix) = Self.split(name) { map[hash] = suffix }
         }
         byHash = map
     }
 
+    /// A name's hash (the 64 lowercase hex digits before its last dot, or all of it) and the rest.
+    private static func split(_ name: String) -> (FileHash, String)? {
+        let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) ?? name.endIndex
+        guard let hash = FileHash(hex: name[..<dot]) else { return nil }
+        return (hash, String(name[dot...]))
+    }
+
     /// The stored file for a remote URL, if it was downloaded.
-    public func file(forURL url: String) -> String? { byHash[SHA256.hex(url)] }
+    public func file(forURL url: String) -> String? {
+        let hash = FileHash(SHA256.digest(Array(url.utf8)))
+        return byHash[hash].map { hash.hex + $0 }
+    }
 
     /// A store-relative path such as `files/<hash>.svg`, if it names an existing stored file.
     public func file(forStorePath path: String) -> String? {
         guard path.hasPrefix("files/") else { return nil }
         let name = String(path.dropFirst("files/".count))
-        guard !name.contains("/"), !name.hasPrefix(".") else { return nil }
-        let stem = (name as NSString).deletingPathExtension
-        return byHash[stem] == name ? name : nil
+        guard !name.contains("/"), !name.hasPrefix("."), let (hash, suffix) = Self.split(name) else { return nil }
+        return byHash[hash] == suffix ? name : nil
     }
 
-    var allNames: [String] { byHash.values.sorted() }
+    var allNames: [String] { byHash.map { $0.key.hex + $0.value }.sorted() }
+}
+
+/// A SHA-256 digest as four words, the key of a stored file.
+struct FileHash: Hashable, Sendable {
+    let words: (UInt64, UInt64, UInt64, UInt64)
+
+    init(_ digest: [UInt32]) {
+        func word(_ index: Int) -> UInt64 { UInt64(digest[2 * index]) << 32 | UInt64(digest[2 * index + 1]) }
+        words = (word(0), word(1), word(2), word(3))
+    }
+
+    /// Exactly 64 lowercase hex digits, as `SHA256.hex` writes them; nil for anything else.
+    init?(hex text: Substring) {
+        guard text.utf8.count == 64 else { return nil }
+        var values: [UInt64] = [0, 0, 0, 0]
+        for (offset, byte) in text.utf8.enumerated() {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            values[offset / 16] = values[offset / 16] << 4 | UInt64(digit)
+        }
+        words = (values[0], values[1], values[2], values[3])
+    }
+
+    var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for word in [words.0, words.1, words.2, words.3] {
+            for shift in stride(from: 60, through: 0, by: -4) { text.append(digits[Int(word >> UInt64(shift) & 0xF)]) }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    static func == (a: FileHash, b: FileHash) -> Bool { a.words == b.words }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(words.0); hasher.combine(words.1); hasher.combine(words.2); hasher.combine(words.3)
+    }
 }
