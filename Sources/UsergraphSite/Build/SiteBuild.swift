@@ -52,9 +52,16 @@ public enum SiteBuild {
                                upToDate: true)
         }
 
-        let theme = try Theme(folder: config.templates, language: config.language, require: SitePages.requirements)
+        // The theme, the last build's manifest and the pages' seeds are read on other threads
+        // while this one reads the store. A broken theme is still said before a broken store.
+        let settings = config
+        let themeJob = BackgroundJob { try Theme(folder: settings.templates, language: settings.language, require: SitePages.requirements) }
+        let manifestJob = BackgroundJob { options.force ? PageManifest.empty : PageManifest.load(output: settings.output) }
+        let seedsJob = BackgroundJob { PageSeeds(config: settings) }
         let layout = StoreLayout(root: config.store)
-        var snapshot = try StoreReader.read(layout)
+        let read = Result { try StoreReader.read(layout) }
+        let theme = try themeJob.value()
+        var snapshot = try read.get()
         let files = StoredFiles(folder: layout.files)
         let statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
         // The visit events live on in the statistics; no page reads them one by one, and at
@@ -74,8 +81,8 @@ public enum SiteBuild {
         let templateWarnings = TemplateKeyCheck(theme: theme, assets: assets).problems().map(\.message)
         // A forced build renders every page; otherwise a page whose fingerprint is the one its
         // published file was made with is kept.
-        let manifest = options.force ? PageManifest.empty : PageManifest.load(output: config.output)
-        let seeds = PageSeeds(config: config)
+        let manifest = try manifestJob.value()
+        let seeds = try seedsJob.value()
         let staged = try StagedSite(output: config.output, rebuild: !options.force, keptLastTime: manifest.kept)
         // The stored files the pages show, linked in while the pages render.
         let storedFiles = BackgroundJob {
