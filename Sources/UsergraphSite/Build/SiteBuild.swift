@@ -83,7 +83,7 @@ public enum SiteBuild {
         // published file was made with is kept.
         let manifest = try manifestJob.value()
         let seeds = try seedsJob.value()
-        let staged = try StagedSite(output: config.output, rebuild: !options.force, keptLastTime: manifest.kept)
+        let staged = try StagedSite(output: config.output, rebuild: !options.force, keptLastTime: manifest.kept, published: manifest.files)
         // The stored files the pages show, linked in while the pages render.
         let storedFiles = BackgroundJob {
             let stored = ReferencedFiles.names(site)

@@ -39,14 +39,16 @@ final class StagedSite: @unchecked Sendable {
     /// Makes a staging folder beside `output` (the last build's spare, or a new one), after
     /// clearing what a killed run left. `rebuild` false empties the spare of its files first, so
     /// every file of the new site is staged afresh (`build --force`).
-    init(output: String, rebuild: Bool = true, keptLastTime: Set<String> = []) throws {
+    /// `published`: the files of the site in the output, when known (the last manifest); the
+    /// spare's list shares their strings, so a rebuild holds each path once, not once per list.
+    init(output: String, rebuild: Bool = true, keptLastTime: Set<String> = [], published: Set<String>? = nil) throws {
         self.output = output
         let parent = (output as NSString).deletingLastPathComponent
         let name = (output as NSString).lastPathComponent
         try StagedSite.clearLeftovers(output: output)
         folder = parent + "/." + name + ".staging-\(getpid())"
         let spare = StagedSite.sparePath(forOutput: output)
-        let list = SpareList.load(output: output)
+        let list = SpareList.load(output: output, sharing: published ?? [])
         SpareList.remove(output: output)
         var reused = Set<String>(), exact = false
         if rename(spare, folder) != 0 {
@@ -157,8 +159,11 @@ final class StagedSite: @unchecked Sendable {
     }
 
     private func record(_ outcome: Outcome, at relative: String) {
+        // The spare's string for a path it has: at 100,000 users the site's paths are 200,000
+        // strings, and the staged set would otherwise hold a second copy of each.
+        let path = reused.firstIndex(of: relative).map { reused[$0] } ?? relative
         lock.withLock {
-            staged.insert(relative)
+            staged.insert(path)
             if outcome == .kept { kept += 1 } else { written += 1 }
         }
     }
