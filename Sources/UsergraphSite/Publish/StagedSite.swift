@@ -119,10 +119,10 @@ final class StagedSite: @unchecked Sendable {
         try makeFolder(for: relative)
         // Three stats, two of them from the open staging folder: at 10,000 avatars the path
         // walks of five full-path stats per file were a tenth of a rebuild.
-        var origin = stat(), staged = stat(), published = stat()
+        var origin = stat(), spare = stat(), published = stat()
         let isFile = lstat(source, &origin) == 0 && (origin.st_mode & S_IFMT) == S_IFREG
-        let inPlace = isFile && reused.contains(relative) && fstatat(descriptor, relative, &staged, AT_SYMLINK_NOFOLLOW) == 0
-            && staged.st_ino == origin.st_ino && staged.st_dev == origin.st_dev
+        let inPlace = isFile && reused.contains(relative) && fstatat(descriptor, relative, &spare, AT_SYMLINK_NOFOLLOW) == 0
+            && spare.st_ino == origin.st_ino && spare.st_dev == origin.st_dev
         guard inPlace || StagedSite.link(source, to: target) else {
             guard let data = FileManager.default.contents(atPath: source) else {
                 throw UsergraphError("errors.build.storedFile", ["path": source])

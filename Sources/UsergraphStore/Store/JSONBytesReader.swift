@@ -110,24 +110,29 @@ struct JSONBytesReader {
         return ok ? values : nil
     }
 
+    /// Reads a string's text up to its closing quote or its first escape, leaving the reader
+    /// there: whether that text is all ASCII. Nil at a control character or the input's end.
+    private mutating func plainRun() -> Bool? {
+        var ascii = true
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return ascii }
+            guard byte >= 0x20 else { return nil }
+            if byte >= 0x80 { ascii = false }
+            index += 1
+        }
+        return nil
+    }
+
     /// An object's key, as its bytes; nil for a key with an escape (none of ours has one, and
     /// JSONDecoder reads such a file) and for bytes that are not UTF-8.
     mutating func key() -> JSONKey? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = index
-        var ascii = true
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let key = JSONKey(bytes: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                index += 1
-                return ascii || Self.isUTF8(key.bytes) ? key : nil
-            }
-            guard byte != UInt8(ascii: "\\"), byte >= 0x20 else { return nil }
-            if byte >= 0x80 { ascii = false }
-            index += 1
-        }
-        return nil
+        guard let ascii = plainRun(), bytes[index] == UInt8(ascii: "\"") else { return nil }
+        let key = JSONKey(bytes: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        index += 1
+        return ascii || Self.isUTF8(key.bytes) ? key : nil
     }
 
     /// A string, its escapes resolved; nil for control characters, bytes that are not UTF-8,
@@ -135,55 +140,33 @@ struct JSONBytesReader {
     mutating func string() -> String? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = index
-        var ascii = true
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                defer { index += 1 }
-                let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                return ascii ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
-            }
-            if byte >= 0x80 { ascii = false }
-            if byte == UInt8(ascii: "\\") { return escapedString(from: start) }
-            guard byte >= 0x20 else { return nil }
-            index += 1
-        }
-        return nil
+        guard let ascii = plainRun() else { return nil }
+        if bytes[index] == UInt8(ascii: "\\") { return escapedString(from: start) }
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        index += 1
+        return ascii ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
     }
 
     /// Checks a string as `string()` would read it, without making it.
     private mutating func skipString() -> Bool {
         guard take(UInt8(ascii: "\"")) else { return false }
-        var start = index
-        var ascii = true
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                defer { index += 1 }
-                return ascii || Self.isUTF8(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-            }
-            if byte == UInt8(ascii: "\\") {
-                // An escape is ASCII: check the text before it, and go on after it.
-                guard ascii || Self.isUTF8(UnsafeBufferPointer(rebasing: bytes[start..<index])) else { return false }
-                index += 1
-                guard index < bytes.count else { return false }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
-                     UInt8(ascii: "r"), UInt8(ascii: "t"): break
-                case UInt8(ascii: "u"): guard unicodeEscape() != nil else { return false }
-                default: return false
-                }
-                start = index
-                ascii = true
-                continue
-            }
-            guard byte >= 0x20 else { return false }
-            if byte >= 0x80 { ascii = false }
+        while true {
+            let start = index
+            guard let ascii = plainRun(), ascii || Self.isUTF8(UnsafeBufferPointer(rebasing: bytes[start..<index])) else { return false }
+            let end = bytes[index]
             index += 1
+            if end == UInt8(ascii: "\"") { return true }
+            // An escape: checked, then the text after it.
+            guard index < bytes.count else { return false }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+                 UInt8(ascii: "r"), UInt8(ascii: "t"): continue
+            case UInt8(ascii: "u"): guard unicodeEscape() != nil else { return false }
+            default: return false
+            }
         }
-        return false
     }
 
     /// Whether `text` is well-formed UTF-8: no stray or missing continuation bytes, no
