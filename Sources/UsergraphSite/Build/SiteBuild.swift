@@ -61,7 +61,9 @@ public enum SiteBuild {
         let layout = StoreLayout(root: config.store)
         let read = Result { try StoreReader.read(layout) }
         let theme = try themeJob.value()
-        var snapshot = try read.get()
+        // Consumed, so that emptying the visit events below frees them: a second reference
+        // kept the raw events (24 MB at 100,000 users) alive through the whole render.
+        var snapshot = try (consume read).get()
         let files = StoredFiles(folder: layout.files)
         let statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
         // The visit events live on in the statistics; no page reads them one by one, and at
