@@ -158,18 +158,21 @@ def check_pages(binary, site, only):
                     where = f"{kind} {path} at {width} px, {scheme}"
                     driver.get(base + path)
                     if kind == "users search":
-                        # Typing the name of the last user (on the list's last page) leaves exactly
-                        # the rows whose name contains it.
+                        # Typing the name of the last user (on the list's last page) lists exactly
+                        # the users of the index scripts whose name contains it, up to the limit.
                         found = driver.execute_script("""
-                          const rows = [...document.querySelectorAll('#user-index li')];
-                          const name = rows[rows.length - 1].dataset.name;
+                          const users = window.usergraphUsers || [];
+                          if (users.length === 0) return 'the index scripts gave no users';
                           const box = document.getElementById('user-search');
                           if (box.hidden) return 'the search box stayed hidden';
+                          const name = users[users.length - 1][0].toLowerCase();
                           box.value = name; box.dispatchEvent(new Event('input'));
-                          const shown = rows.filter(r => !r.hidden).map(r => r.dataset.name);
-                          const expected = rows.filter(r => r.dataset.name.includes(name)).map(r => r.dataset.name);
-                          return JSON.stringify(shown) === JSON.stringify(expected) && shown.includes(name) ? null
-                            : 'typing ' + name + ' showed ' + shown.length + ' rows';""")
+                          const list = document.getElementById('user-index');
+                          const shown = [...list.querySelectorAll('li a')].map(a => a.getAttribute('href'));
+                          const expected = users.filter(u => u[0].toLowerCase().includes(name)).map(u => u[1])
+                            .slice(0, Number(list.dataset.limit));
+                          return JSON.stringify(shown) === JSON.stringify(expected) && shown.length > 0 ? null
+                            : 'typing ' + name + ' listed ' + shown.length + ' users, not ' + expected.length;""")
                         if found:
                             problems.append(f"{where}: {found}")
                     if kind == "cards":

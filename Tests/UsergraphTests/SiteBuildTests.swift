@@ -316,19 +316,43 @@ import UsergraphStore
         #expect(FileManager.default.fileExists(atPath: output + "/users/online/all/all/index.html"))
     }
 
-    @Test func theSearchPageHoldsEveryUserWhateverListPageTheyAreOn() throws {
+    @Test func theSearchIndexHoldsEveryUserWhateverListPageTheyAreOn() throws {
         let (_, output) = try SiteBuildTests.buildDemo()
         let config = try ConfigLoader.load(path: TestPaths.demoConfig)
         let users = try StoreReader.read(StoreLayout(root: config.store)).users?.value ?? []
         let html = try TestPaths.read(output + "/users/search/index.html")
-        for user in users {
-            #expect(html.contains("<a href=\"../../users/\(user.id)/index.html\">"), "user \(user.id) is not on the search page")
-        }
-        // The last user sits on page 3 of the list and is found on the search page by name.
+        // The page loads the index script, which holds every user as [name, link, about].
+        #expect(html.contains("<script src=\"../../users/search/users-1.js\"></script>"))
+        #expect(!FileManager.default.fileExists(atPath: output + "/users/search/users-2.js"))
+        let rows = try DirectoryFilterTests.searchIndexRows(try TestPaths.read(output + "/users/search/users-1.js"))
+        #expect(rows.map { $0[1] } == users.sorted { $0.id < $1.id }.map { "../../users/\($0.id)/index.html" })
+        // The last user sits on page 3 of the list and is in the index by name.
         let last = try #require(users.max { $0.id < $1.id })
         #expect(try TestPaths.read(output + "/users/page/3/index.html").contains("../../../users/\(last.id)/index.html"))
-        #expect(SiteBuildTests.decodeEntities(html).contains("data-name=\"\(last.username.lowercased())\""))
+        #expect(rows.last?[0] == last.username)
+        #expect(rows.last?[2].hasPrefix("\(last.age) years · ") == true)
         #expect(html.contains("<script>") && html.contains("id=\"user-search\""))
         #expect(!(try TestPaths.read(output + "/users/index.html")).contains("<script"), "only the search page has a script")
+        // Index scripts are files, not pages: not in the sitemap.
+        if let sitemap = try? TestPaths.read(output + "/sitemap.xml") { #expect(!sitemap.contains(".js<")) }
+    }
+
+    @Test func anIndexScriptKeepsHostileNamesInsideItsStrings() throws {
+        let names = ["a\"b", "back\\slash", "</script><script>alert(1)</script>", "line\u{2028}break\u{2029}", "tab\tnew\nline\u{1}", "Вера 🏃"]
+        var script = ""
+        for name in names {
+            JavaScript.appendString(name, to: &script)
+            script += ","
+        }
+        #expect(!script.contains("<") && !script.contains("\u{2028}") && !script.contains("\n"))
+        let decoded = try JSONSerialization.jsonObject(with: Data(("[" + script.dropLast() + "]").utf8)) as? [String]
+        #expect(decoded == names)
+    }
+
+    /// The rows of an index script, read as JSON (which its literals are).
+    static func searchIndexRows(_ script: String) throws -> [[String]] {
+        let start = try #require(script.range(of: "push(\n")), end = try #require(script.range(of: "\n);\n", options: .backwards))
+        let json = "[" + script[start.upperBound..<end.lowerBound] + "]"
+        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String]])
     }
 }

@@ -88,8 +88,8 @@ public enum SiteBuild {
         let staged = try StagedSite(output: config.output, rebuild: !options.force, keptLastTime: manifest.kept, published: manifest.files)
         // The stored files the pages show, linked in while the pages render.
         let storedFiles = BackgroundJob {
-            let stored = ReferencedFiles.names(site)
-            try stage(stored, from: files.folder, into: staged)
+            let stored = ReferencedFiles.keys(site)
+            try stage(stored, of: files, into: staged)
             return stored.count
         }
         do {
@@ -104,11 +104,12 @@ public enum SiteBuild {
             for picture in pictures { try staged.put(picture.data, at: picture.file) }
             for file in try feed.value() { try staged.put(file.data, at: file.path) }
             let stored = try storedFiles.value()
-            var fileCount = assets.files.count + stored + pictures.count + 2
+            let pageCount = sources.count { $0.file == nil }
+            var fileCount = assets.files.count + stored + pictures.count + 2 + sources.count - pageCount
             if let base = config.baseURL {
                 let previous = Sitemap.dates(inFileAt: config.output + "/sitemap.xml")
                 let entries = zip(sources, outcomes).compactMap { source, outcome -> Sitemap.Entry? in
-                    guard source.path != .notFound, indexed(source, config: config) else { return nil }
+                    guard source.path != .notFound, source.file == nil, indexed(source, config: config) else { return nil }
                     let url = source.path.url(base: base)
                     let lastModified = outcome == .kept ? previous[HTML.escape(url)] ?? asOf.iso : asOf.iso
                     return Sitemap.Entry(url: url, lastModified: lastModified)
@@ -121,7 +122,7 @@ public enum SiteBuild {
             BuildStamp.remove(output: config.output)
             PageManifest.remove(output: config.output)
             let counts = try staged.publish(previous: manifest.files)
-            let report = BuildReport(output: config.output, pages: sources.count, files: fileCount, asOf: asOf,
+            let report = BuildReport(output: config.output, pages: pageCount, files: fileCount, asOf: asOf,
                                      missing: missingCollections(snapshot), warnings: templateWarnings + warnings(statistics) + pinnedWarnings(site), changes: counts, upToDate: false)
             if let identity = BuildStamp.folderIdentity(of: config.output) {
                 BuildStamp(inputs: inputs, output: identity, pages: report.pages, files: report.files,
@@ -169,8 +170,9 @@ public enum SiteBuild {
             do {
                 var hasher = FingerprintHasher()
                 hasher.add(seeds.seed(for: source.template))
-                var readable = shellSeed != nil
-                if let shellSeed { hasher.add(shellSeed) }
+                // A file made by code has no layout around it.
+                var readable = source.file != nil || shellSeed != nil
+                if source.file == nil, let shellSeed { hasher.add(shellSeed) }
                 hasher.add(source.path.file)
                 hasher.add(source.section.rawValue)
                 var context: [String: Any]?
@@ -187,6 +189,10 @@ public enum SiteBuild {
                     TestStop.pagesStaged(outcomes.set(index, .kept))
                     return
                 }
+                if let file = source.file {
+                    TestStop.pagesStaged(outcomes.set(index, try staged.put(file(), at: source.path.file)))
+                    return
+                }
                 let shell = SiteBuild.shell(site, for: source, assets: assets, asOf: theme.layoutUsesAsOf)
                 let html = try theme.render(page: source.template, context: context ?? source.context(), shell: shell)
                 TestStop.pagesStaged(outcomes.set(index, try staged.put(Data(html.utf8), at: source.path.file)))
@@ -200,12 +206,12 @@ public enum SiteBuild {
 
     /// Stages the stored files the pages refer to, on all cores: at 10,000 users there are as
     /// many avatars as pages.
-    static func stage(_ stored: [String], from folder: String, into staged: StagedSite) throws {
+    static func stage(_ stored: [FileHash], of files: StoredFiles, into staged: StagedSite) throws {
         let failures = FirstError()
         DispatchQueue.concurrentPerform(iterations: stored.count) { index in
-            guard !failures.isSet else { return }
+            guard !failures.isSet, let name = files.name(of: stored[index]) else { return }
             do {
-                try staged.put(fileAt: folder + "/" + stored[index], at: "files/" + stored[index])
+                try staged.put(fileAt: files.folder + "/" + name, at: "files/" + name)
             } catch {
                 failures.set(error)
             }
@@ -348,16 +354,17 @@ final class FirstError: @unchecked Sendable {
 
 /// Stored files the pages refer to, so the site carries exactly those.
 enum ReferencedFiles {
-    static func names(_ site: SiteData) -> [String] {
-        var names = Set<String>()
+    /// The keys of the stored files the pages show, each once.
+    static func keys(_ site: SiteData) -> [FileHash] {
+        var keys = Set<FileHash>()
         let files = site.avatars.files
-        if let avatar = site.snapshot.owner?.avatar, let name = files.file(forStorePath: avatar) { names.insert(name) }
-        if let url = site.snapshot.profile?.value.avatarURL, let name = files.file(forURL: url) { names.insert(name) }
+        if let avatar = site.snapshot.owner?.avatar, let key = files.key(forStorePath: avatar) { keys.insert(key) }
+        if let url = site.snapshot.profile?.value.avatarURL, let key = files.key(forURL: url) { keys.insert(key) }
         for user in site.snapshot.users?.value ?? [] {
             for file in user.files ?? [] {
-                if let name = files.file(forURL: file.url) { names.insert(name) }
+                if let key = files.key(forURL: file.url) { keys.insert(key) }
             }
         }
-        return names.sorted()
+        return Array(keys)
     }
 }

@@ -99,10 +99,7 @@ extension UsersPages {
         "pagination?": .object(Pagination.keys),
         "filters?": .list(["name": .text, "options": .list(["label": .text, "url": .text, "current": .flag])]),
         "filtered?": .flag, "matching?": .number, "searchURL?": .text, "search?": .flag,
-        "index?": .list([
-            "username": .text, "key": .text, "url": .text, "age": .number, "online": .flag, "isMan?": .flag, "isWoman?": .flag,
-            "otherSex?": .text,
-        ]),
+        "indexScripts?": .list(["url": .text]), "shownAtMost?": .int,
     ]
 
     static let userKeys: TemplateSchema = cardKeys.adding([

@@ -63,10 +63,23 @@ struct PageSource: Sendable {
     /// data `context` reads, far cheaper than making the context, so an unchanged page costs
     /// neither. Without it the fingerprint is taken over the context itself.
     let inputs: (@Sendable (inout FingerprintHasher) -> Void)?
+    /// The bytes of a file made by code rather than a template (the users search's index
+    /// scripts), kept or rewritten by its fingerprint as a page is: it has no layout, is not
+    /// in the sitemap and is not counted as a page.
+    let file: (@Sendable () -> Data)?
 
     init(path: SitePath, template: String, section: Section, inputs: (@Sendable (inout FingerprintHasher) -> Void)? = nil,
          context: @escaping @Sendable () -> [String: Any]) {
         self.path = path; self.template = template; self.section = section; self.inputs = inputs; self.context = context
+        file = nil
+    }
+
+    /// A file made by `bytes`, whose fingerprint is the strings, config and executable (every
+    /// page's seed) and `inputs`.
+    init(file path: SitePath, section: Section, inputs: @escaping @Sendable (inout FingerprintHasher) -> Void,
+         bytes: @escaping @Sendable () -> Data) {
+        self.path = path; template = ""; self.section = section; self.inputs = inputs; context = { [:] }
+        file = bytes
     }
 }
 

@@ -31,5 +31,6 @@ extension SitePages {
     /// templates name (checked by the theme).
     static let requirements: [Strings.Requirement] =
         StatisticsCharts.requirements + SocialCard.requirements + SiteFeed.requirements + EmbedCards.requirements
+        + UsersPages.requirements
         + Achievement.all.map { Strings.Requirement("achievements." + $0.id) }
 }

@@ -1,3 +1,4 @@
+import UsergraphCore
 import UsergraphStats
 
 /// `/statistics/`: workout, nutrition, steps, weight and user statistics, each chart beside its text alternative.
@@ -57,7 +58,13 @@ enum StatisticsPage {
         context["steps"] = steps(site)
 
         let u = report.users
-        let usersById = Dictionary((site.snapshot.users?.value ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Only the top visitors are looked up: a dictionary of every user was 26 MB of a build's
+        // peak at 100,000 users.
+        let visitorIds = Set(u.topVisitors.map(\.userId))
+        var usersById: [Int: DirectoryUser] = [:]
+        for user in site.snapshot.users?.value ?? [] where visitorIds.contains(user.id) && usersById[user.id] == nil {
+            usersById[user.id] = user
+        }
         context["users"] = [
             "hasData": site.snapshot.users != nil, "hasVisits": site.snapshot.statistics != nil,
             "count": v.number(u.count), "online": v.number(u.online),

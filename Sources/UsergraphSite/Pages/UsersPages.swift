@@ -1,3 +1,4 @@
+import Foundation
 import UsergraphCore
 
 /// `/users/` (paginated at 100: `/users/page/N/`), the same list filtered by status, sex and
@@ -41,9 +42,18 @@ enum UsersPages {
                 hasher.add(site.snapshot.users?.fetchedAt ?? "")
                 for digest in digests { hasher.add(digest) }
             }
+            let shards = stride(from: 0, to: users.count, by: searchShardSize).map { $0..<min($0 + searchShardSize, users.count) }
             sources.append(PageSource(path: search, template: "users", section: .users, inputs: inputs) {
-                searchContext(site, users: users, online: online)
+                searchContext(site, users: users, online: online, shards: shards.count)
             })
+            for (number, shard) in zip(1..., shards) {
+                sources.append(PageSource(file: searchShard(number), section: .users, inputs: { hasher in
+                    hasher.add(shard.lowerBound)
+                    for index in shard { hasher.add(digests[index]) }
+                }) {
+                    searchShardScript(site, users: users[shard])
+                })
+            }
         }
         // Each user page's closures hold the shared directory and a position, not a copy of
         // their user each (about 5 MB at 100,000 users).
@@ -110,28 +120,59 @@ enum UsersPages {
         return context
     }
 
-    /// Everyone on one page as a compact list, which the inline script filters by name.
-    static func searchContext(_ site: SiteData, users: [DirectoryUser], online: Int) -> [String: Any] {
+    /// The search page: its script finds users by name in the index scripts (`indexScripts`),
+    /// which hold everyone, `searchShardSize` to a file. In files of their own, a one-user
+    /// change rewrites one of them, not a page of everyone (14.5 MB at 100,000 users, and 60 MB
+    /// of a build's peak to render through the template and cmark), and a phone loads a page
+    /// that lists only what matches.
+    static func searchContext(_ site: SiteData, users: [DirectoryUser], online: Int, shards: Int) -> [String: Any] {
         let page = search
         var context: [String: Any] = [
             "links": Links.context(from: page), "hasData": true, "search": true,
             "count": site.values.number(users.count), "online": site.values.number(online),
             "filters": UserFilter.all.bar(site, from: page), "filtered": false, "matching": site.values.number(users.count),
             "searchURL": page.link(to: search),
-            "index": TemplateRows(count: users.count) { index -> [String: Any] in
-                let user = users[index]
-                var row: [String: Any] = ["username": user.username, "key": user.username.lowercased(), "url": page.link(to: .user(user.id)),
-                                          "age": site.values.number(user.age), "online": user.isOnline]
-                switch user.sex {
-                case "M": row["isMan"] = true
-                case "W": row["isWoman"] = true
-                default: row["otherSex"] = user.sex
-                }
-                return row
-            },
+            "indexScripts": (0..<shards).map { ["url": page.link(to: searchShard($0 + 1))] },
+            "shownAtMost": pageSize,
         ]
         if let cached = site.snapshot.users { context["fetchedOn"] = site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt }
         return context
+    }
+
+    /// Users per index script: about 0.7 MB each.
+    static let searchShardSize = 5_000
+
+    static func searchShard(_ number: Int) -> SitePath { SitePath(search.folder, fileName: "users-\(number).js") }
+
+    /// The code's strings the index scripts are written with.
+    static let requirements = [Strings.Requirement("count.years", .plural)]
+        + ["sex.manShort", "sex.womanShort", "users.online"].map { Strings.Requirement($0) }
+
+    /// One index script: adds its users to `usergraphUsers` as [name, link from the search
+    /// page, what the list says of them], as the search page's script expects them.
+    static func searchShardScript(_ site: SiteData, users: ArraySlice<DirectoryUser>) -> Data {
+        let strings = site.strings
+        let man = strings.text("sex.manShort"), woman = strings.text("sex.womanShort"), onlineWord = strings.text("users.online")
+        var script = "(window.usergraphUsers = window.usergraphUsers || []).push(\n"
+        script.reserveCapacity(users.count * 80)
+        for (position, user) in zip(0..., users) {
+            var about = strings.plural("count.years", user.age) + " · "
+            switch user.sex {
+            case "M": about += man
+            case "W": about += woman
+            default: about += user.sex
+            }
+            if user.isOnline { about += " · " + onlineWord }
+            script += position == 0 ? "[" : ",\n["
+            JavaScript.appendString(user.username, to: &script)
+            script += ","
+            JavaScript.appendString(search.link(to: .user(user.id)), to: &script)
+            script += ","
+            JavaScript.appendString(about, to: &script)
+            script += "]"
+        }
+        script += "\n);\n"
+        return Data(script.utf8)
     }
 
     /// One user as the list shows them; the user's own page reuses it with a bigger avatar.

@@ -114,3 +114,36 @@ enum HTML {
         return String(decoding: out, as: UTF8.self)
     }
 }
+
+/// JavaScript string literals for the scripts usergraph writes itself (the users search's
+/// index): data from outside becomes a string and nothing else.
+enum JavaScript {
+    /// Appends `text` as a double-quoted literal. Quotes, backslashes and control characters
+    /// are escaped, and so are U+2028 and U+2029 (line ends to engines before ES2019) and `<`
+    /// (so no `</script>` or `<!--` can appear should the text ever be inlined in a page).
+    static func appendString(_ text: String, to script: inout String) {
+        script += "\""
+        var plain = text.unicodeScalars.startIndex
+        let scalars = text.unicodeScalars
+        for index in scalars.indices {
+            let escaped: String
+            switch scalars[index] {
+            case "\"": escaped = "\\\""
+            case "\\": escaped = "\\\\"
+            case "\n": escaped = "\\n"
+            case "\r": escaped = "\\r"
+            case "\t": escaped = "\\t"
+            case "<": escaped = "\\u003c"
+            case let scalar where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                escaped = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: continue
+            }
+            script.unicodeScalars.append(contentsOf: scalars[plain..<index])
+            script += escaped
+            plain = scalars.index(after: index)
+        }
+        script.unicodeScalars.append(contentsOf: scalars[plain...])
+        script += "\""
+    }
+}

@@ -177,22 +177,3 @@ struct TemplateValues: Sendable {
         return month(Month(year: y, month: m))
     }
 }
-
-/// A list a template walks without it being made at once: each item's values are made when
-/// the template reaches it and released after. For a list as long as the site, such as the
-/// search page's index of every user (100,000 rows were 100 MB of dictionaries held at once).
-/// A page with one has its fingerprint made from its inputs (`PageSource.inputs`), since
-/// `FingerprintHasher` does not read it.
-struct TemplateRows: MustacheSequence, @unchecked Sendable {
-    let count: Int
-    let row: (Int) -> [String: Any]
-
-    func makeIterator() -> AnyIterator<[String: Any]> {
-        var index = 0
-        return AnyIterator {
-            guard index < count else { return nil }
-            defer { index += 1 }
-            return row(index)
-        }
-    }
-}

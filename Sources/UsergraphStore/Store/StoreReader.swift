@@ -126,10 +126,25 @@ public struct StoredFiles: Sendable {
     }
 
     var allNames: [String] { byHash.map { $0.key.hex + $0.value }.sorted() }
+
+    /// The key of the stored file for a remote URL, if it was downloaded: 32 bytes to hold
+    /// instead of a name (at 100,000 users the names of the pages' files were 10 MB).
+    public func key(forURL url: String) -> FileHash? {
+        let hash = FileHash(SHA256.digest(Array(url.utf8)))
+        return byHash[hash] == nil ? nil : hash
+    }
+
+    /// The key of the stored file a store-relative path names, if it exists.
+    public func key(forStorePath path: String) -> FileHash? {
+        file(forStorePath: path).flatMap { Self.split($0)?.0 }
+    }
+
+    /// The file's name in the folder.
+    public func name(of key: FileHash) -> String? { byHash[key].map { key.hex + $0 } }
 }
 
 /// A SHA-256 digest as four words, the key of a stored file.
-struct FileHash: Hashable, Sendable {
+public struct FileHash: Hashable, Sendable {
     let words: (UInt64, UInt64, UInt64, UInt64)
 
     init(_ digest: [UInt32]) {
@@ -163,9 +178,9 @@ struct FileHash: Hashable, Sendable {
         return String(decoding: text, as: UTF8.self)
     }
 
-    static func == (a: FileHash, b: FileHash) -> Bool { a.words == b.words }
+    public static func == (a: FileHash, b: FileHash) -> Bool { a.words == b.words }
 
-    func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(words.0); hasher.combine(words.1); hasher.combine(words.2); hasher.combine(words.3)
     }
 }
