@@ -45,19 +45,18 @@ struct PageManifest: Sendable {
 
     /// Records the published site: its pages' fingerprints and its other files (`files`, all
     /// of them); failing to is harmless (the next build renders every page).
-    static func save(_ pages: [(path: String, fingerprint: PageFingerprint?, kept: Bool)], files: Set<String>, output: String) {
+    static func save(_ pages: some Sequence<(path: String, fingerprint: PageFingerprint?, kept: Bool)>, files: Set<String>, output: String) {
         guard let identity = BuildStamp.folderIdentity(of: output) else { return }
-        var writer = ListFile.Writer(header: header + " " + identity)
-        writer.reserve(lines: files.count)
-        var listed = Set<String>()
-        listed.reserveCapacity(pages.count)
-        for page in pages {
-            guard let fingerprint = page.fingerprint else { continue }
-            writer.line(page.kept ? "k" : "", fingerprint.hex, " ", page.path)
-            listed.insert(page.path)
+        ListFile.write(to: path(forOutput: output), header: header + " " + identity) { writer in
+            var listed = Set<String>()
+            listed.reserveCapacity(files.count)
+            for page in pages {
+                guard let fingerprint = page.fingerprint else { continue }
+                writer.line(page.kept ? "k" : "", fingerprint.hex, " ", page.path)
+                listed.insert(page.path)
+            }
+            for file in files.filter({ !listed.contains($0) }).sorted() { writer.line("- ", file) }
         }
-        for file in files.subtracting(listed).sorted() { writer.line("- ", file) }
-        writer.save(to: path(forOutput: output))
     }
 
     static func remove(output: String) {

@@ -128,7 +128,7 @@ public enum SiteBuild {
                 BuildStamp(inputs: inputs, output: identity, pages: report.pages, files: report.files,
                            missing: report.missing, warnings: report.warnings).save(output: config.output)
             }
-            PageManifest.save(sources.indices.map { (sources[$0].path.file, fingerprints[$0], outcomes[$0] == .kept) }, files: staged.paths,
+            PageManifest.save(sources.indices.lazy.map { (sources[$0].path.file, fingerprints[$0], outcomes[$0] == .kept) }, files: staged.paths,
                               output: config.output)
             return report
         } catch {

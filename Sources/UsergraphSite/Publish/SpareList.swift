@@ -32,7 +32,9 @@ struct SpareList: Equatable {
     /// Written after the spare took its name; failing to is harmless (the next build empties it).
     static func save(_ files: Set<String>, exact: Bool, output: String) {
         guard let identity = BuildStamp.folderIdentity(of: StagedSite.sparePath(forOutput: output)) else { return }
-        ListFile.write(header: header + (exact ? " exact " : " folders ") + identity, lines: files.sorted(), to: path(forOutput: output))
+        ListFile.write(to: path(forOutput: output), header: header + (exact ? " exact " : " folders ") + identity) { writer in
+            for file in files.sorted() { writer.line(file) }
+        }
     }
 
     static func remove(output: String) {

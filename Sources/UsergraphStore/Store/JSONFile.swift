@@ -82,20 +82,34 @@ public enum JSONFile {
 /// a power cut the name holds the whole new file or (had the write failed) the whole old one.
 public enum AtomicFile {
     public static func write(_ data: Data, to path: String) throws {
+        try write(to: path) { sink in data.withUnsafeBytes { sink.write($0) } }
+    }
+
+    /// Where `write(to:streaming:)` sends a file's bytes, chunk by chunk.
+    public struct Sink {
+        fileprivate let descriptor: Int32
+        public fileprivate(set) var failed = false
+
+        public mutating func write(_ buffer: UnsafeRawBufferPointer) {
+            var offset = 0
+            while !failed, offset < buffer.count {
+                let n = Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if n <= 0 { failed = true }
+                offset += max(n, 0)
+            }
+        }
+    }
+
+    /// Writes a file made chunk by chunk, for one too big to hold whole in memory.
+    public static func write(to path: String, streaming produce: (inout Sink) -> Void) throws {
         let folder = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temporary = folder + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { throw UsergraphError("errors.store.write", ["path": path, "reason": String(cString: strerror(errno))]) }
-        var ok = true
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if n <= 0 { ok = false; break }
-                offset += n
-            }
-        }
+        var sink = Sink(descriptor: fd)
+        produce(&sink)
+        var ok = !sink.failed
         if ok { ok = fsync(fd) == 0 }
         close(fd)
         // The old file keeps a second name until the rename is on disk, so that a failed sync
