@@ -339,11 +339,12 @@ import UsergraphStore
 
     @Test func anIndexScriptKeepsHostileNamesInsideItsStrings() throws {
         let names = ["a\"b", "back\\slash", "</script><script>alert(1)</script>", "line\u{2028}break\u{2029}", "tab\tnew\nline\u{1}", "Вера 🏃"]
-        var script = ""
+        var bytes: [UInt8] = []
         for name in names {
-            JavaScript.appendString(name, to: &script)
-            script += ","
+            JavaScript.appendString(name, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
         }
+        let script = String(decoding: bytes, as: UTF8.self)
         #expect(!script.contains("<") && !script.contains("\u{2028}") && !script.contains("\n"))
         let decoded = try JSONSerialization.jsonObject(with: Data(("[" + script.dropLast() + "]").utf8)) as? [String]
         #expect(decoded == names)

@@ -207,11 +207,16 @@ public enum SiteBuild {
     /// Stages the stored files the pages refer to, on all cores: at 10,000 users there are as
     /// many avatars as pages.
     static func stage(_ stored: [FileHash], of files: StoredFiles, into staged: StagedSite) throws {
+        guard !stored.isEmpty else { return }
+        guard let folder = StagedSite.SourceFolder(files.folder) else {
+            throw UsergraphError("errors.build.storedFile", ["path": files.folder])
+        }
+        defer { folder.close() }
         let failures = FirstError()
         DispatchQueue.concurrentPerform(iterations: stored.count) { index in
             guard !failures.isSet, let name = files.name(of: stored[index]) else { return }
             do {
-                try staged.put(fileAt: files.folder + "/" + name, at: "files/" + name)
+                try staged.put(fileNamed: name, in: folder, at: "files/" + name)
             } catch {
                 failures.set(error)
             }

@@ -153,7 +153,7 @@ enum UsersPages {
     static func searchShardScript(_ site: SiteData, users: ArraySlice<DirectoryUser>) -> Data {
         let strings = site.strings
         let man = strings.text("sex.manShort"), woman = strings.text("sex.womanShort"), onlineWord = strings.text("users.online")
-        var script = "(window.usergraphUsers = window.usergraphUsers || []).push(\n"
+        var script = Array("(window.usergraphUsers = window.usergraphUsers || []).push(\n".utf8)
         script.reserveCapacity(users.count * 80)
         for (position, user) in zip(0..., users) {
             var about = strings.plural("count.years", user.age) + " · "
@@ -163,16 +163,16 @@ enum UsersPages {
             default: about += user.sex
             }
             if user.isOnline { about += " · " + onlineWord }
-            script += position == 0 ? "[" : ",\n["
+            script.append(contentsOf: position == 0 ? Array("[".utf8) : Array(",\n[".utf8))
             JavaScript.appendString(user.username, to: &script)
-            script += ","
+            script.append(UInt8(ascii: ","))
             JavaScript.appendString(search.link(to: .user(user.id)), to: &script)
-            script += ","
+            script.append(UInt8(ascii: ","))
             JavaScript.appendString(about, to: &script)
-            script += "]"
+            script.append(UInt8(ascii: "]"))
         }
-        script += "\n);\n"
-        return Data(script.utf8)
+        script.append(contentsOf: "\n);\n".utf8)
+        return Data(script)
     }
 
     /// One user as the list shows them; the user's own page reuses it with a bigger avatar.

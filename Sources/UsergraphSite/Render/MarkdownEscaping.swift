@@ -121,29 +121,35 @@ enum JavaScript {
     /// Appends `text` as a double-quoted literal. Quotes, backslashes and control characters
     /// are escaped, and so are U+2028 and U+2029 (line ends to engines before ES2019) and `<`
     /// (so no `</script>` or `<!--` can appear should the text ever be inlined in a page).
-    static func appendString(_ text: String, to script: inout String) {
-        script += "\""
-        var plain = text.unicodeScalars.startIndex
-        let scalars = text.unicodeScalars
-        for index in scalars.indices {
-            let escaped: String
-            switch scalars[index] {
-            case "\"": escaped = "\\\""
-            case "\\": escaped = "\\\\"
-            case "\n": escaped = "\\n"
-            case "\r": escaped = "\\r"
-            case "\t": escaped = "\\t"
-            case "<": escaped = "\\u003c"
-            case let scalar where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                escaped = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: continue
+    /// Worked on the UTF-8 bytes, and a text with nothing to escape is copied whole.
+    static func appendString(_ text: String, to script: inout [UInt8]) {
+        script.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0xE2 }) else {
+                script.append(contentsOf: bytes)
+                return
             }
-            script.unicodeScalars.append(contentsOf: scalars[plain..<index])
-            script += escaped
-            plain = scalars.index(after: index)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case 0x22, 0x5C: script.append(contentsOf: [0x5C, byte])
+                case 0x0A: script.append(contentsOf: Array("\\n".utf8))
+                case 0x0D: script.append(contentsOf: Array("\\r".utf8))
+                case 0x09: script.append(contentsOf: Array("\\t".utf8))
+                case 0x3C: script.append(contentsOf: Array("\\u003c".utf8))
+                case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
+                    script.append(contentsOf: Array((bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8))
+                    index += 2
+                case ..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    script.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                default: script.append(byte)
+                }
+            }
         }
-        script.unicodeScalars.append(contentsOf: scalars[plain...])
-        script += "\""
+        script.append(UInt8(ascii: "\""))
     }
 }
