@@ -16,4 +16,9 @@ int csystem_syncfs(int fd);
 /// blocks mapped, and the peak memory then counts them through the whole render.
 void csystem_release_free_memory(void);
 
+/// Serves blocks of 256 KB and up with their own mappings, returned to the system when freed
+/// (glibc mallopt M_MMAP_THRESHOLD, which also stops glibc from raising that threshold): at
+/// 100,000 users the store's file bytes otherwise stayed in the heap, 19 MB of the peak.
+void csystem_map_large_blocks(void);
+
 #endif

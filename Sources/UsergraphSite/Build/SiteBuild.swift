@@ -39,6 +39,7 @@ public struct BuildReport: Sendable {
 /// The whole pipeline of `usergraph build`: config → store → stats → pages → render → publish.
 public enum SiteBuild {
     public static func run(config original: SiteConfig, options: BuildOptions = BuildOptions(), now: Date = Date()) throws -> BuildReport {
+        csystem_map_large_blocks()
         var config = original
         if let output = options.output { config.output = output }
         if let base = options.baseURL { config.baseURL = base.hasSuffix("/") ? base : base + "/" }

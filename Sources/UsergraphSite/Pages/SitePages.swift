@@ -4,13 +4,13 @@ import UsergraphStats
 /// Every page of the site, in a stable order.
 enum SitePages {
     static func sources(_ site: SiteData) -> [PageSource] {
-        var sources = ProfilePage.sources(site)
-        sources += UsersPages.sources(site)
-        sources += RepositoryPages.sources(site)
-        sources += StatisticsPage.sources(site)
-        sources += MealsPage.sources(site)
-        sources += CardsPage.sources(site)
-        sources.append(notFound(site))
+        let parts = [ProfilePage.sources(site), UsersPages.sources(site), RepositoryPages.sources(site), StatisticsPage.sources(site),
+                     MealsPage.sources(site), CardsPage.sources(site), [notFound(site)]]
+        // Exactly as many as there are: grown by appending, the list had room for twice as many
+        // at the render (10 MB more at 100,000 users).
+        var sources: [PageSource] = []
+        sources.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { sources += part }
         return sources
     }
 

@@ -94,8 +94,13 @@ enum UsersPages {
     /// By id, so a user's list page (and so every URL) is stable between runs.
     /// Ids are the only thing a path is made of, and duplicates are dropped.
     static func sortedUsers(_ site: SiteData) -> [DirectoryUser] {
+        let users = site.snapshot.users?.value ?? []
+        // A store whose ids already rise one by one, as the directory's pages give them, is
+        // used as it is: the list shares the store's storage instead of being a copy (12 MB at
+        // 100,000 users).
+        if users.first.map({ $0.id >= 0 }) ?? true, zip(users, users.dropFirst()).allSatisfy({ $0.id < $1.id }) { return users }
         var seen = Set<Int>()
-        return (site.snapshot.users?.value ?? []).filter { $0.id >= 0 && seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+        return users.filter { $0.id >= 0 && seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
     }
 
     /// Page `number` of a list, showing `shown` of the `matching` users its filter lets through.
