@@ -286,22 +286,21 @@ public struct ViewerGroup: Codable, Sendable, Equatable {
         ageBuckets = bySex.map { AgeBucket(bucket: $0.bucket, count: $0.total) }
     }
 
-    /// Sex counts and men and women per age bucket of the users `ids` names that the
-    /// directory has (the page draws the buckets by sex; the contract has their totals).
-    static func count(_ ids: Set<Int>, directory: [Int: DirectoryUser]) -> (sex: SexCounts, bySex: [AgeBucketBySex]) {
+    /// Sex counts and men and women per age bucket of the viewers added (the page draws the
+    /// buckets by sex; the contract has their totals).
+    struct Tally {
         var sex: [String: Int] = [:]
         var bySex = AgeBucket.names.map { AgeBucketBySex(bucket: $0) }
-        for id in ids {
-            guard let user = directory[id] else { continue }
+
+        mutating func add(_ user: DirectoryUser) {
             sex[user.sex, default: 0] += 1
-            guard let bucket = AgeBucket.index(forAge: user.age) else { continue }
+            guard let bucket = AgeBucket.index(forAge: user.age) else { return }
             switch user.sex {
             case "M": bySex[bucket].men += 1
             case "W": bySex[bucket].women += 1
             default: bySex[bucket].other += 1
             }
         }
-        return (SexCounts(sex), bySex)
     }
 }
 
