@@ -186,7 +186,7 @@ import Testing
         }
         let report = try PublishTests.build(root, output: output, asOf: asOf)
         let after = PageManifest.load(output: output)
-        let changed = after.fingerprints.keys.filter { before.fingerprints[$0] != after.fingerprints[$0] }.sorted()
+        let changed = (after.files ?? []).filter { after.fingerprints[$0] != nil && before.fingerprints[$0] != after.fingerprints[$0] }.sorted()
         // The profile (this week, the streak) and the statistics; no user page, no list of users,
         // no repository list, no meals page.
         #expect(changed == ["index.html", "statistics/index.html"])
@@ -231,5 +231,20 @@ import Testing
         #expect(PageManifest.load(output: output).fingerprints.isEmpty)
         try TestPaths.write("nonsense", to: manifest)
         #expect(PageManifest.load(output: output).fingerprints.isEmpty)
+    }
+}
+
+@Suite struct FingerprintTableTests {
+    @Test func findsEachPathsFingerprintAndLeavesOutPathsThatShareAHash() {
+        let paths = (0..<1_000).map { "users/\($0)/index.html" }
+        var pairs = paths.enumerated().map { (FingerprintTable.key($1), PageFingerprint(high: UInt64($0), low: 7)) }
+        // Two entries with one key, as two paths with one hash would be: neither is trusted.
+        pairs.append((FingerprintTable.key(paths[3]), PageFingerprint(high: 99, low: 99)))
+        let table = FingerprintTable(pairs)
+        #expect(table.count == 999)
+        #expect(table[paths[3]] == nil)
+        #expect(paths.enumerated().allSatisfy { $0.offset == 3 || table[$0.element] == PageFingerprint(high: UInt64($0.offset), low: 7) })
+        #expect(table["users/1000/index.html"] == nil && table[""] == nil)
+        #expect(FingerprintTable([]).isEmpty && FingerprintTable([])["index.html"] == nil)
     }
 }
