@@ -19,10 +19,12 @@ struct PageFingerprint: Hashable, Sendable {
 
     /// Reads `hex` back; nil for anything else. On the bytes: a manifest holds 20,000 of them,
     /// and the generic `split` spent 4 % of a rebuild on them.
-    init?(hex text: Substring) {
+    init?(hex text: Substring) { self.init(hexBytes: text.utf8) }
+
+    init?(hexBytes bytes: some Sequence<UInt8>) {
         var high: UInt64 = 0, low: UInt64 = 0
         var digits = 0, seenColon = false
-        for byte in text.utf8 {
+        for byte in bytes {
             let value: UInt8
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")

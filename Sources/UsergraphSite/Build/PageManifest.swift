@@ -24,24 +24,21 @@ struct PageManifest: Sendable {
     /// The manifest of the site in `output`, or an empty one when there is none, it is damaged,
     /// or the folder is not the one it was written for (then every page is rendered).
     static func load(output: String) -> PageManifest {
-        guard let identity = BuildStamp.folderIdentity(of: output), let (first, lines) = ListFile.read(path(forOutput: output)),
-              first == header + " " + identity else { return .empty }
+        guard let identity = BuildStamp.folderIdentity(of: output) else { return .empty }
         var fingerprints: [(UInt64, PageFingerprint)] = []
         var files = Set<String>(), kept = Set<String>()
-        // Pages only: the other files' lines start with "-".
-        fingerprints.reserveCapacity(lines.count { $0.utf8.first != UInt8(ascii: "-") })
-        files.reserveCapacity(lines.count)
-        for line in lines {
-            guard let space = line.utf8.firstIndex(of: UInt8(ascii: " ")) else { return .empty }
-            let file = String(line[line.utf8.index(after: space)...])
+        let read = ListFile.read(path(forOutput: output), header: { $0 == header + " " + identity }) { line in
+            guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return false }
+            let file = String(decoding: UnsafeBufferPointer(rebasing: line[(space + 1)...]), as: UTF8.self)
             files.insert(file)
             var digits = line[..<space]
-            if digits == "-" { continue }
-            if digits.first == "k" { digits = digits.dropFirst(); kept.insert(file) }
-            guard let fingerprint = PageFingerprint(hex: digits) else { return .empty }
+            if digits.count == 1, digits.first == UInt8(ascii: "-") { return true }
+            if digits.first == UInt8(ascii: "k") { digits = digits.dropFirst(); kept.insert(file) }
+            guard let fingerprint = PageFingerprint(hexBytes: digits) else { return false }
             fingerprints.append((FingerprintTable.key(file), fingerprint))
+            return true
         }
-        return PageManifest(fingerprints: FingerprintTable(fingerprints), files: files, kept: kept)
+        return read ? PageManifest(fingerprints: FingerprintTable(fingerprints), files: files, kept: kept) : .empty
     }
 
     /// Records the published site: its pages' fingerprints and its other files (`files`, all

@@ -18,15 +18,18 @@ struct SpareList: Equatable {
     /// `sharing`: strings to reuse for the paths they equal (the last manifest's files, which
     /// are mostly the same paths), so that both lists hold one copy.
     static func load(output: String, sharing pool: Set<String> = []) -> SpareList? {
-        guard let identity = BuildStamp.folderIdentity(of: StagedSite.sparePath(forOutput: output)),
-              let (header, lines) = ListFile.read(path(forOutput: output)) else { return nil }
-        let exact: Bool
-        if header == self.header + " exact " + identity { exact = true }
-        else if header == self.header + " folders " + identity { exact = false }
-        else { return nil }
-        var files = Set<String>(minimumCapacity: lines.count)
-        for line in lines { files.insert(pool.firstIndex(of: line).map { pool[$0] } ?? line) }
-        return SpareList(exact: exact, files: files)
+        guard let identity = BuildStamp.folderIdentity(of: StagedSite.sparePath(forOutput: output)) else { return nil }
+        var exact = false
+        var files = Set<String>()
+        let read = ListFile.read(path(forOutput: output), header: { header in
+            if header == self.header + " exact " + identity { exact = true } else if header != self.header + " folders " + identity { return false }
+            return true
+        }) { line in
+            let path = String(decoding: line, as: UTF8.self)
+            files.insert(pool.firstIndex(of: path).map { pool[$0] } ?? path)
+            return true
+        }
+        return read ? SpareList(exact: exact, files: files) : nil
     }
 
     /// Written after the spare took its name; failing to is harmless (the next build empties it).
