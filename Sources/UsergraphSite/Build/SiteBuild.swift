@@ -177,9 +177,7 @@ public enum SiteBuild {
                 hasher.add(source.path.file)
                 hasher.add(source.section.rawValue)
                 var context: [String: Any]?
-                if let inputs = source.inputs {
-                    inputs(&hasher)
-                } else {
+                if !source.addInputs(to: &hasher) {
                     let made = source.context()
                     readable = readable && hasher.add(context: made)
                     context = made

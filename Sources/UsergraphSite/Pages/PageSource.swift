@@ -58,29 +58,75 @@ struct PageSource: Sendable {
     let path: SitePath
     let template: String
     let section: Section
-    let context: @Sendable () -> [String: Any]
-    /// For pages there are thousands of (users, their lists): adds to a fingerprint exactly the
-    /// data `context` reads, far cheaper than making the context, so an unchanged page costs
-    /// neither. Without it the fingerprint is taken over the context itself.
-    let inputs: (@Sendable (inout FingerprintHasher) -> Void)?
-    /// The bytes of a file made by code rather than a template (the users search's index
-    /// scripts), kept or rewritten by its fingerprint as a page is: it has no layout, is not
-    /// in the sitemap and is not counted as a page.
-    let file: (@Sendable () -> Data)?
+    private let maker: Maker
+
+    /// How the page's context, inputs and bytes are made.
+    private enum Maker: Sendable {
+        case closures(context: @Sendable () -> [String: Any], inputs: (@Sendable (inout FingerprintHasher) -> Void)?)
+        /// One of many pages one object makes from a position: no closures of the page's own
+        /// (two per user page were 10 MB at 100,000 users).
+        case member(any PageFamily, Int)
+        case file(inputs: @Sendable (inout FingerprintHasher) -> Void, bytes: @Sendable () -> Data)
+    }
 
     init(path: SitePath, template: String, section: Section, inputs: (@Sendable (inout FingerprintHasher) -> Void)? = nil,
          context: @escaping @Sendable () -> [String: Any]) {
-        self.path = path; self.template = template; self.section = section; self.inputs = inputs; self.context = context
-        file = nil
+        self.path = path; self.template = template; self.section = section
+        maker = .closures(context: context, inputs: inputs)
+    }
+
+    /// Page `position` of `family`.
+    init(path: SitePath, template: String, section: Section, family: any PageFamily, position: Int) {
+        self.path = path; self.template = template; self.section = section
+        maker = .member(family, position)
     }
 
     /// A file made by `bytes`, whose fingerprint is the strings, config and executable (every
     /// page's seed) and `inputs`.
     init(file path: SitePath, section: Section, inputs: @escaping @Sendable (inout FingerprintHasher) -> Void,
          bytes: @escaping @Sendable () -> Data) {
-        self.path = path; template = ""; self.section = section; self.inputs = inputs; context = { [:] }
-        file = bytes
+        self.path = path; template = ""; self.section = section
+        maker = .file(inputs: inputs, bytes: bytes)
     }
+
+    /// The template's data, made on the rendering thread.
+    func context() -> [String: Any] {
+        switch maker {
+        case .closures(let context, _): context()
+        case .member(let family, let position): family.context(at: position)
+        case .file: [:]
+        }
+    }
+
+    /// For pages there are thousands of (users, their lists): adds to a fingerprint exactly the
+    /// data `context` reads, far cheaper than making the context, so an unchanged page costs
+    /// neither. False for a page without them: its fingerprint is taken over the context itself.
+    func addInputs(to hasher: inout FingerprintHasher) -> Bool {
+        switch maker {
+        case .closures(_, let inputs?):
+            inputs(&hasher)
+        case .file(let inputs, _):
+            inputs(&hasher)
+        case .member(let family, let position):
+            family.addInputs(at: position, to: &hasher)
+        case .closures(_, nil):
+            return false
+        }
+        return true
+    }
+
+    /// The bytes of a file made by code rather than a template (the users search's index
+    /// scripts), kept or rewritten by its fingerprint as a page is: it has no layout, is not
+    /// in the sitemap and is not counted as a page.
+    var file: (@Sendable () -> Data)? {
+        if case .file(_, let bytes) = maker { bytes } else { nil }
+    }
+}
+
+/// Many pages made by one object, each from its position (the user pages).
+protocol PageFamily: AnyObject, Sendable {
+    func context(at position: Int) -> [String: Any]
+    func addInputs(at position: Int, to hasher: inout FingerprintHasher)
 }
 
 extension PageSource {
