@@ -157,8 +157,8 @@ public struct StoredFiles: Sendable {
     public func name(of key: FileHash) -> String? { byHash[key].map { key.hex + $0 } }
 }
 
-/// A SHA-256 digest as four words, the key of a stored file.
-public struct FileHash: Hashable, Sendable {
+/// A SHA-256 digest as four words, the key of a stored file; ordered by its words.
+public struct FileHash: Hashable, Comparable, Sendable {
     let words: (UInt64, UInt64, UInt64, UInt64)
 
     init(_ digest: [UInt32]) {
@@ -204,6 +204,8 @@ public struct FileHash: Hashable, Sendable {
     }
 
     public static func == (a: FileHash, b: FileHash) -> Bool { a.words == b.words }
+
+    public static func < (a: FileHash, b: FileHash) -> Bool { a.words < b.words }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(words.0); hasher.combine(words.1); hasher.combine(words.2); hasher.combine(words.3)
