@@ -153,22 +153,27 @@ struct UserStats {
     }
 }
 
-/// The periods one viewer was counted in, one bit each: the 30 days of the daily window, the
-/// 12 weeks, the 12 months, today, the last 7 and 30 days, all time, this month to date and
-/// the same days of the month before, and whether their user record was counted.
+/// The periods one viewer was counted in, one bit each: the days of the daily window, the
+/// weeks, the months, then today, the last 7 and 30 days, all time, this month to date, the
+/// same days of the month before, and whether their user record was counted.
 struct ViewerMarks {
     private var bits: UInt64 = 0
 
+    private static let firstWeek = UserStats.dailyWindow
+    private static let firstMonth = firstWeek + UserStats.periodCount
+    private static let firstFlag = firstMonth + UserStats.periodCount
+
     static func day(_ offset: Int) -> UInt64 { 1 << UInt64(offset) }
-    static func weekNumber(_ index: Int) -> UInt64 { 1 << UInt64(30 + index) }
-    static func monthNumber(_ index: Int) -> UInt64 { 1 << UInt64(42 + index) }
-    static let today: UInt64 = 1 << 54
-    static let week: UInt64 = 1 << 55
-    static let month: UInt64 = 1 << 56
-    static let all: UInt64 = 1 << 57
-    static let monthToDate: UInt64 = 1 << 58
-    static let previousToDate: UInt64 = 1 << 59
-    static let counted: UInt64 = 1 << 60
+    static func weekNumber(_ index: Int) -> UInt64 { 1 << UInt64(firstWeek + index) }
+    static func monthNumber(_ index: Int) -> UInt64 { 1 << UInt64(firstMonth + index) }
+    static let today: UInt64 = 1 << UInt64(firstFlag)
+    static let week: UInt64 = 1 << UInt64(firstFlag + 1)
+    static let month: UInt64 = 1 << UInt64(firstFlag + 2)
+    static let all: UInt64 = 1 << UInt64(firstFlag + 3)
+    static let monthToDate: UInt64 = 1 << UInt64(firstFlag + 4)
+    static let previousToDate: UInt64 = 1 << UInt64(firstFlag + 5)
+    /// The last bit: the windows may grow by three bits before they no longer fit.
+    static let counted: UInt64 = 1 << UInt64(firstFlag + 6)
 
     /// Sets `bit`; true when it was not set before.
     @discardableResult

@@ -52,7 +52,7 @@ struct PageManifest: Sendable {
                 guard let fingerprint = page.fingerprint else { continue }
                 writer.line(page.kept ? "k" : "", fingerprint.hex, " ", page.path)
                 // The site's own string for the path, not a second copy (6 MB at 100,000 users).
-                listed.insert(files.firstIndex(of: page.path).map { files[$0] } ?? page.path)
+                listed.insert(files.member(equalTo: page.path))
             }
             for file in files.filter({ !listed.contains($0) }).sorted() { writer.line("- ", file) }
         }

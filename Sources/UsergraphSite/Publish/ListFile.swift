@@ -67,3 +67,9 @@ enum ListFile {
         }
     }
 }
+
+extension Set<String> {
+    /// The member equal to `path`, or `path` itself: the lists of a site's 200,000 paths
+    /// (manifest, spare, staged) hold one string for each, not one per list.
+    func member(equalTo path: String) -> String { firstIndex(of: path).map { self[$0] } ?? path }
+}

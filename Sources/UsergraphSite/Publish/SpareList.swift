@@ -25,8 +25,7 @@ struct SpareList: Equatable {
             if header == self.header + " exact " + identity { exact = true } else if header != self.header + " folders " + identity { return false }
             return true
         }) { line in
-            let path = String(decoding: line, as: UTF8.self)
-            files.insert(pool.firstIndex(of: path).map { pool[$0] } ?? path)
+            files.insert(pool.member(equalTo: String(decoding: line, as: UTF8.self)))
             return true
         }
         return read ? SpareList(exact: exact, files: files) : nil

@@ -106,7 +106,7 @@ final class StagedSite: @unchecked Sendable {
         try makeFolder(for: relative)
         let outcome: Outcome
         if StagedSite.sameBytes(data, asFileAt: output + "/" + relative),
-           isPublishedFile(relative) || StagedSite.link(output + "/" + relative, to: target) {
+           isPublishedFile(relative) || link(relative, in: publishedDescriptor, to: relative) {
             outcome = .kept
         } else {
             try StagedSite.writeFile(data, to: target)
@@ -145,9 +145,7 @@ final class StagedSite: @unchecked Sendable {
         let isFile = fstatat(source.descriptor, name, &origin, AT_SYMLINK_NOFOLLOW) == 0 && (origin.st_mode & S_IFMT) == S_IFREG
         let inPlace = isFile && reused.contains(relative) && fstatat(descriptor, relative, &spare, AT_SYMLINK_NOFOLLOW) == 0
             && spare.st_ino == origin.st_ino && spare.st_dev == origin.st_dev
-        let linked = inPlace || linkat(source.descriptor, name, descriptor, relative, 0) == 0
-            || (errno == EEXIST && unlinkat(descriptor, relative, 0) == 0 && linkat(source.descriptor, name, descriptor, relative, 0) == 0)
-        guard linked else {
+        guard inPlace || link(name, in: source.descriptor, to: relative) else {
             guard let data = FileManager.default.contents(atPath: source.path + "/" + name) else {
                 throw UsergraphError("errors.build.storedFile", ["path": source.path + "/" + name])
             }
@@ -164,7 +162,7 @@ final class StagedSite: @unchecked Sendable {
     /// there is no such file or no link can be made; the caller then renders the page.
     func keep(_ relative: String) throws -> Bool {
         try makeFolder(for: relative)
-        guard isPublishedFile(relative) || StagedSite.link(output + "/" + relative, to: folder + "/" + relative) else { return false }
+        guard isPublishedFile(relative) || link(relative, in: publishedDescriptor, to: relative) else { return false }
         record(.kept, at: relative)
         return true
     }
@@ -185,7 +183,7 @@ final class StagedSite: @unchecked Sendable {
     private func record(_ outcome: Outcome, at relative: String) {
         // The spare's string for a path it has: at 100,000 users the site's paths are 200,000
         // strings, and the staged set would otherwise hold a second copy of each.
-        let path = reused.firstIndex(of: relative).map { reused[$0] } ?? relative
+        let path = reused.member(equalTo: relative)
         lock.withLock {
             staged.insert(path)
             if outcome == .kept { kept += 1 } else { written += 1 }
@@ -335,10 +333,12 @@ final class StagedSite: @unchecked Sendable {
         prune("")
     }
 
-    /// A hard link at `target`, replacing whatever a reused folder has there.
-    static func link(_ source: String, to target: String) -> Bool {
-        if Glibc.link(source, target) == 0 { return true }
-        return errno == EEXIST && unlink(target) == 0 && Glibc.link(source, target) == 0
+    /// A hard link at `relative` in the staging folder to `name` in the open folder `source`
+    /// (the published site, the store's files), replacing whatever a reused folder has there.
+    /// Both are found from open folders: full paths walked every folder of them each time.
+    private func link(_ name: String, in source: Int32, to relative: String) -> Bool {
+        if linkat(source, name, descriptor, relative, 0) == 0 { return true }
+        return errno == EEXIST && unlinkat(descriptor, relative, 0) == 0 && linkat(source, name, descriptor, relative, 0) == 0
     }
 
     private func makeFolder(for relative: String) throws {

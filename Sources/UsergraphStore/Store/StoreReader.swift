@@ -106,12 +106,7 @@ public struct StoredFiles: Sendable {
                 withUnsafeBytes(of: &entry.pointee.d_name) { raw in
                     let name = raw.bindMemory(to: UInt8.self)
                     let length = name.firstIndex(of: 0) ?? name.count
-                    guard length >= 64, name[0] != UInt8(ascii: "."),
-                          let hash = FileHash(hex: UnsafeBufferPointer(rebasing: name[0..<64])) else { return }
-                    let rest = UnsafeBufferPointer(rebasing: name[64..<length])
-                    // Only "<hash>" or "<hash>.<suffix>", as `split` reads a name.
-                    guard rest.isEmpty || (rest[0] == UInt8(ascii: ".") && !rest.dropFirst().contains(UInt8(ascii: "."))) else { return }
-                    map[hash] = String(decoding: rest, as: UTF8.self)
+                    if let (hash, suffix) = Self.split(UnsafeBufferPointer(rebasing: name[..<length])) { map[hash] = suffix }
                 }
             }
         }
@@ -119,25 +114,17 @@ public struct StoredFiles: Sendable {
     }
 
     /// A name's hash (the 64 lowercase hex digits before its last dot, or all of it) and the rest.
-    private static func split(_ name: String) -> (FileHash, String)? {
-        let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) ?? name.endIndex
-        guard let hash = FileHash(hex: name[..<dot]) else { return nil }
-        return (hash, String(name[dot...]))
+    private static func split(_ name: UnsafeBufferPointer<UInt8>) -> (FileHash, String)? {
+        let dot = name.lastIndex(of: UInt8(ascii: ".")) ?? name.count
+        guard let hash = FileHash(hex: UnsafeBufferPointer(rebasing: name[..<dot])) else { return nil }
+        return (hash, String(decoding: UnsafeBufferPointer(rebasing: name[dot...]), as: UTF8.self))
     }
 
     /// The stored file for a remote URL, if it was downloaded.
-    public func file(forURL url: String) -> String? {
-        let hash = FileHash(SHA256.digest(Array(url.utf8)))
-        return byHash[hash].map { hash.hex + $0 }
-    }
+    public func file(forURL url: String) -> String? { key(forURL: url).flatMap(name(of:)) }
 
     /// A store-relative path such as `files/<hash>.svg`, if it names an existing stored file.
-    public func file(forStorePath path: String) -> String? {
-        guard path.hasPrefix("files/") else { return nil }
-        let name = String(path.dropFirst("files/".count))
-        guard !name.contains("/"), !name.hasPrefix("."), let (hash, suffix) = Self.split(name) else { return nil }
-        return byHash[hash] == suffix ? name : nil
-    }
+    public func file(forStorePath path: String) -> String? { key(forStorePath: path).flatMap(name(of:)) }
 
     var allNames: [String] { byHash.map { $0.key.hex + $0.value }.sorted() }
 
@@ -150,7 +137,11 @@ public struct StoredFiles: Sendable {
 
     /// The key of the stored file a store-relative path names, if it exists.
     public func key(forStorePath path: String) -> FileHash? {
-        file(forStorePath: path).flatMap { Self.split($0)?.0 }
+        guard path.hasPrefix("files/") else { return nil }
+        var name = String(path.dropFirst("files/".count))
+        guard !name.contains("/"), !name.hasPrefix("."), let (hash, suffix) = name.withUTF8({ Self.split($0) }),
+              byHash[hash] == suffix else { return nil }
+        return hash
     }
 
     /// The file's name in the folder.
@@ -167,12 +158,6 @@ public struct FileHash: Hashable, Comparable, Sendable {
     }
 
     /// Exactly 64 lowercase hex digits, as `SHA256.hex` writes them; nil for anything else.
-    init?(hex text: Substring) {
-        var text = text
-        guard let hash = text.withUTF8({ FileHash(hex: $0) }) else { return nil }
-        self = hash
-    }
-
     init?(hex bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 64 else { return nil }
         var values: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
