@@ -94,6 +94,10 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
         let afterEdit = try Self.build(root)
         #expect(!afterEdit.upToDate && afterEdit.changes.written == 0)
         #expect(try Self.build(root).upToDate)
+        // The stored files count by their folder entries: one added is a change too.
+        try AtomicFile.write(Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8), to: root + "/Store/files/" + String(repeating: "0", count: 64) + ".svg")
+        #expect(try !Self.build(root).upToDate)
+        #expect(try Self.build(root).upToDate)
         // Another as-of day, another theme file, or an output folder replaced by hand: render.
         #expect(try !Self.build(root, asOf: Day(iso: "2026-11-21")).upToDate)
         #expect(try Self.build(root, asOf: Day(iso: "2026-11-21")).upToDate)

@@ -24,25 +24,39 @@ struct BuildStamp: Codable, Equatable {
     }
 
     /// The fingerprint of a build's inputs. File contents are not read: size, modification
-    /// time and inode change whenever our atomic writes or an editor touch a file.
+    /// time and inode change whenever our atomic writes or an editor touch a file. A file is
+    /// listed in its folder's order, not sorted: the order only changes when the folder does,
+    /// and then a file's inode or time has changed too. The stored files (`Store/files`) are
+    /// named after their bytes and only ever added by a rename, so each counts by its folder
+    /// entry and the folder by its times: no lookup for each of 10,000 avatars.
     static func inputs(config: SiteConfig, asOf: Day) -> String {
-        var text = "usergraph-build-1\n\(config)\nasOf=\(asOf.iso)\n"
-        text += identity(of: "/proc/self/exe", resolving: true)
-        text += identity(of: config.root + "/usergraph.yml")
+        var bytes = Array("usergraph-build-2\n\(config)\nasOf=\(asOf.iso)\n".utf8)
+        // The files' identities are hashed as their bytes: formatting three numbers for each of
+        // 10,000 stored images was a tenth of a no-change build.
+        func add(_ name: String, _ info: stat?) {
+            bytes.append(contentsOf: name.utf8)
+            bytes.append(0)
+            guard var identity = info.map({ [$0.st_size, $0.st_mtim.tv_sec, $0.st_mtim.tv_nsec, Int($0.st_ino)] }) else {
+                bytes.append(0); return
+            }
+            bytes.append(1)
+            identity.withUnsafeMutableBytes { bytes.append(contentsOf: $0) }
+        }
+        add("/proc/self/exe", identity(of: "/proc/self/exe"))
+        add("usergraph.yml", identity(of: config.root + "/usergraph.yml"))
         for folder in [config.store, config.templates, config.publicFolder] {
-            text += "folder \(folder)\n"
-            for file in FileTree.files(in: folder, includingHidden: true) where !file.hasSuffix(".lock") {
-                text += file + " " + identity(of: folder + "/" + file)
+            add("folder " + folder, nil)
+            FileTree.visitFiles(in: folder, includingHidden: true, byEntry: folder == config.store ? ["files"] : []) { file, info in
+                if !file.hasSuffix(".lock") { add(file, info) }
             }
         }
-        return SHA256.hex(text)
+        return SHA256.hex(bytes)
     }
 
-    static func identity(of path: String, resolving: Bool = false) -> String {
+    /// What `stat` says of the file at `path` (following a link), or nil when there is none.
+    static func identity(of path: String) -> stat? {
         var info = stat()
-        let found = resolving ? stat(path, &info) : lstat(path, &info)
-        guard found == 0 else { return "absent\n" }
-        return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)\n"
+        return stat(path, &info) == 0 ? info : nil
     }
 
     static func folderIdentity(of path: String) -> String? {

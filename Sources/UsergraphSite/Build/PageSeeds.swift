@@ -14,7 +14,9 @@ struct PageSeeds: Sendable {
         settings.asOf = nil
         settings.output = ""
         var hasher = FingerprintHasher()
-        hasher.add(BuildStamp.identity(of: "/proc/self/exe", resolving: true))
+        if let executable = BuildStamp.identity(of: "/proc/self/exe") {
+            for value in [executable.st_size, executable.st_mtim.tv_sec, executable.st_mtim.tv_nsec, Int(executable.st_ino)] { hasher.add(value) }
+        }
         hasher.add("\(settings)")
         var pages: [String: [UInt8]] = [:]
         for file in FileTree.files(in: config.templates, includingHidden: false) {
