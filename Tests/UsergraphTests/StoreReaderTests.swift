@@ -13,6 +13,31 @@ import Testing
         #expect(!snapshot.workouts.isEmpty)
     }
 
+    @Test func aFoldersStoredFilesAreFoundByTheirEntries() throws {
+        let root = try TestPaths.scratch("files")
+        let a = String(repeating: "a", count: 64), b = String(repeating: "b", count: 64)
+        // Two names whose hashes share their first 64 bits: neither may be taken for the other.
+        let c = String(repeating: "c", count: 16) + String(repeating: "1", count: 48)
+        let d = String(repeating: "c", count: 16) + String(repeating: "2", count: 48)
+        for folder in ["store", "copy"] {
+            for name in [a + ".svg", b + ".png", c + ".svg", d + ".svg"] { try TestPaths.write(name, to: root + "/\(folder)/" + name) }
+        }
+        try TestPaths.write("other suffix", to: root + "/copy/" + String(repeating: "e", count: 64) + ".svg")
+        try FileManager.default.createDirectory(atPath: root + "/copy/" + String(repeating: "f", count: 64), withIntermediateDirectories: true)
+        let files = StoredFiles(folder: root + "/store")
+        let keys = try [a, b, c, d].map { try #require(files.key(forStorePath: "files/" + $0 + ($0 == b ? ".png" : ".svg"))) }
+        let copy = try #require(files.inodes(inFolder: root + "/copy"))
+        func inode(_ path: String) throws -> UInt64 { UInt64(try #require(FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)) }
+        #expect(copy.inode(of: keys[0]) == (try inode(root + "/copy/" + a + ".svg")))
+        #expect(copy.inode(of: keys[1]) == (try inode(root + "/copy/" + b + ".png")))
+        #expect(copy.inode(of: keys[2]) == nil && copy.inode(of: keys[3]) == nil)
+        // A name the store does not have (another suffix, or no such hash) is not listed.
+        try FileManager.default.removeItem(atPath: root + "/copy/" + b + ".png")
+        try TestPaths.write("png as svg", to: root + "/copy/" + b + ".svg")
+        #expect(files.inodes(inFolder: root + "/copy")?.inode(of: keys[1]) == nil)
+        #expect(files.inodes(inFolder: root + "/missing") == nil)
+    }
+
     @Test func malformedJSONIsReportedWithLineAndColumn() throws {
         let root = try TestPaths.scratch("store")
         try TestPaths.write("[\n  {\"date\": \"2026-11-01\", \"kg\": 72.4},\n  {\"date\": \"2026-11-08\" \"kg\": 72.1}\n]\n", to: root + "/weights.json")

@@ -136,23 +136,21 @@ final class StagedSite: @unchecked Sendable {
     /// neither read nor copied, and while it does not change it keeps the published file's inode.
     /// The store only ever replaces files by renaming, so the link never sees a half-written file.
     /// Where a link cannot be made (another file system), the bytes are staged instead.
+    /// `inodes`: the file's inode in the source folder (nil when it is no regular file there),
+    /// and, on the same file system, the inode of the staging folder's and the published site's
+    /// file at `relative`, as their folders list them: a file already there is left alone.
     @discardableResult
-    func put(fileNamed name: String, in source: SourceFolder, at relative: String) throws -> Outcome {
+    func put(fileNamed name: String, in source: SourceFolder, at relative: String,
+             inodes: (source: UInt64?, staged: UInt64?, published: UInt64?)) throws -> Outcome {
         try makeFolder(for: relative)
-        // Three stats and a link, each from an open folder: at 10,000 avatars the path walks
-        // of full-path calls were a tenth of a rebuild.
-        var origin = stat(), spare = stat(), published = stat()
-        let isFile = fstatat(source.descriptor, name, &origin, AT_SYMLINK_NOFOLLOW) == 0 && (origin.st_mode & S_IFMT) == S_IFREG
-        let inPlace = isFile && reused.contains(relative) && fstatat(descriptor, relative, &spare, AT_SYMLINK_NOFOLLOW) == 0
-            && spare.st_ino == origin.st_ino && spare.st_dev == origin.st_dev
+        let inPlace = inodes.source != nil && inodes.staged == inodes.source && reused.contains(relative)
         guard inPlace || link(name, in: source.descriptor, to: relative) else {
             guard let data = FileManager.default.contents(atPath: source.path + "/" + name) else {
                 throw UsergraphError("errors.build.storedFile", ["path": source.path + "/" + name])
             }
             return try put(data, at: relative)
         }
-        let outcome: Outcome = isFile && publishedDescriptor >= 0 && fstatat(publishedDescriptor, relative, &published, 0) == 0
-            && published.st_ino == origin.st_ino && published.st_dev == origin.st_dev ? .kept : .written
+        let outcome: Outcome = inodes.source != nil && inodes.published == inodes.source ? .kept : .written
         record(outcome, at: relative)
         return outcome
     }

@@ -146,6 +146,68 @@ public struct StoredFiles: Sendable {
 
     /// The file's name in the folder.
     public func name(of key: FileHash) -> String? { byHash[key].map { key.hex + $0 } }
+
+    /// The regular files of `path` named as this store's files are (the same hash and suffix),
+    /// with their inodes, read from the folder's entries: staging 10,000 avatars took three
+    /// lookups each to learn what three folders list. Nil when the folder cannot be read.
+    public func inodes(inFolder path: String) -> FolderInodes? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var info = stat()
+        guard fstat(dirfd(directory), &info) == 0 else { return nil }
+        var entries: [(key: UInt64, inode: UInt64)] = []
+        while let entry = readdir(directory) {
+            let type = Int32(entry.pointee.d_type)
+            guard type == Int32(DT_REG) || type == Int32(DT_UNKNOWN) else { continue }
+            let inode = UInt64(entry.pointee.d_ino)
+            let found: UInt64? = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                let name = raw.bindMemory(to: UInt8.self)
+                let length = name.firstIndex(of: 0) ?? name.count
+                guard let (hash, suffix) = Self.split(UnsafeBufferPointer(rebasing: name[..<length])), byHash[hash] == suffix else { return nil }
+                guard type == Int32(DT_UNKNOWN) else { return hash.words.0 }
+                var file = stat()
+                let isFile = raw.baseAddress.map {
+                    fstatat(dirfd(directory), $0.assumingMemoryBound(to: CChar.self), &file, AT_SYMLINK_NOFOLLOW) == 0 && (file.st_mode & S_IFMT) == S_IFREG
+                } ?? false
+                return isFile ? hash.words.0 : nil
+            }
+            if let key = found { entries.append((key, inode)) }
+        }
+        return FolderInodes(device: UInt64(info.st_dev), entries: entries)
+    }
+}
+
+/// The inodes of a folder's stored files (see `StoredFiles.inodes(inFolder:)`), by the first
+/// 64 bits of their hash: 16 bytes a file. A prefix two files share is dropped, so neither is
+/// ever taken for the other; asking for either finds nothing.
+public struct FolderInodes: Sendable {
+    public let device: UInt64
+    private let keys: [UInt64]
+    private let inodes: [UInt64]
+
+    init(device: UInt64, entries: [(key: UInt64, inode: UInt64)]) {
+        self.device = device
+        let sorted = entries.sorted { $0.key < $1.key }
+        var keys: [UInt64] = [], inodes: [UInt64] = []
+        keys.reserveCapacity(sorted.count); inodes.reserveCapacity(sorted.count)
+        for (index, entry) in sorted.enumerated() {
+            let shared = (index > 0 && sorted[index - 1].key == entry.key)
+                || (index + 1 < sorted.count && sorted[index + 1].key == entry.key)
+            if !shared { keys.append(entry.key); inodes.append(entry.inode) }
+        }
+        self.keys = keys
+        self.inodes = inodes
+    }
+
+    /// The inode of the stored file `key` in the folder, if it is there.
+    public func inode(of key: FileHash) -> UInt64? {
+        var low = 0, high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < key.words.0 { low = middle + 1 } else { high = middle }
+        }
+        return low < keys.count && keys[low] == key.words.0 ? inodes[low] : nil
+    }
 }
 
 /// A SHA-256 digest as four words, the key of a stored file; ordered by its words.
