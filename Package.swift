@@ -70,7 +70,7 @@ let package = Package(
             name: "UsergraphSite",
             dependencies: [
                 "UsergraphCore", "UsergraphStats", "UsergraphCharts", "UsergraphStore", "UsergraphTheme",
-                "CCmark", "CRsvg", "CSystem", "Mustache",
+                "CCmark", "CRsvg", "CSystem", "CZlibShim", "Mustache",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),

@@ -1,3 +1,4 @@
+import CZlibShim
 import Foundation
 import Testing
 @testable import UsergraphCore
@@ -26,6 +27,60 @@ import Testing
         let bigger = try PNGRaster.png(svg: svg, width: 32, height: 32, what: "a.png", previous: folder + "/a.png")
         #expect(bigger != marked && PNGStamp.read(bigger) != stamp)
         #expect(ImageSize.parse([UInt8](bigger)) == ImageSize(width: 32, height: 32))
+    }
+
+    /// The chunks of a PNG, each checked against its CRC, and its rows of pixels unfiltered.
+    private func decode(_ png: Data) throws -> (header: [UInt8], rows: [[UInt8]]) {
+        let bytes = [UInt8](png)
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        var at = 8, header: [UInt8] = [], packed: [UInt8] = [], types: [String] = []
+        func word(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
+        while at < bytes.count {
+            let length = word(at), body = Array(bytes[(at + 4)..<(at + 8 + length)])
+            #expect(UInt32(word(at + 8 + length)) == CRC32.of(body))
+            let type = String(decoding: body.prefix(4), as: UTF8.self)
+            types.append(type)
+            if type == "IHDR" { header = Array(body.dropFirst(4)) }
+            if type == "IDAT" { packed += body.dropFirst(4) }
+            at += 12 + length
+        }
+        #expect(types.first == "IHDR" && types.last == "IEND")
+        let width = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
+        let height = Int(header[4]) << 24 | Int(header[5]) << 16 | Int(header[6]) << 8 | Int(header[7])
+        let rowLength = 1 + width * (header[9] == 6 ? 4 : 3)
+        var raw = [UInt8](repeating: 0, count: rowLength * height)
+        var rawLength = uLongf(raw.count)
+        #expect(uncompress(&raw, &rawLength, packed, uLong(packed.count)) == Z_OK && Int(rawLength) == raw.count)
+        var rows: [[UInt8]] = []
+        for y in 0..<height {
+            let filter = raw[y * rowLength]
+            #expect(filter == 0 || filter == 2)
+            var row = Array(raw[(y * rowLength + 1)..<((y + 1) * rowLength)])
+            if filter == 2, let above = rows.last { row = zip(row, above).map { $0 &+ $1 } }
+            rows.append(row)
+        }
+        return (header, rows)
+    }
+
+    @Test func cairosPixelsAreWrittenAsAValidPNG() throws {
+        // cairo's ARGB32 words, colours premultiplied: opaque red, green at half alpha, nothing;
+        // opaque blue, white, grey at a quarter.
+        let words: [UInt32] = [0xFFFF_0000, 0x8000_8000, 0x0000_0000, 0xFF00_00FF, 0xFFFF_FFFF, 0x4020_2020]
+        let png = try #require(words.withUnsafeBytes { PNGEncoder.encode(argb: $0.baseAddress!, width: 3, height: 2, stride: 12) })
+        let translucent = try decode(png)
+        #expect(translucent.header == [0, 0, 0, 3, 0, 0, 0, 2, 8, 6, 0, 0, 0])
+        #expect(translucent.rows == [[255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 0, 0], [0, 0, 255, 255, 255, 255, 255, 255, 128, 128, 128, 64]])
+        // With every pixel opaque, RGB; a picture's rows may be a stride apart wider than them.
+        let opaque: [UInt32] = [0xFF10_2030, 0xFF40_5060, 0xDEAD_BEEF, 0xFF70_8090, 0xFFA0_B0C0, 0xDEAD_BEEF]
+        let rgb = try decode(try #require(opaque.withUnsafeBytes { PNGEncoder.encode(argb: $0.baseAddress!, width: 2, height: 2, stride: 12) }))
+        #expect(rgb.header[9] == 2)
+        #expect(rgb.rows == [[0x10, 0x20, 0x30, 0x40, 0x50, 0x60], [0x70, 0x80, 0x90, 0xA0, 0xB0, 0xC0]])
+        // A drawn card decodes to its size, whatever filter won.
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><circle cx=\"5\" cy=\"5\" r=\"4\" fill=\"#4f46e5\"/></svg>"
+        for (width, height) in [(64, 48), (400, 200)] {
+            let card = try decode(try PNGRaster.png(svg: svg, width: width, height: height, what: "card.png"))
+            #expect(card.rows.count == height && card.rows.allSatisfy { $0.count == width * 4 })
+        }
     }
 
     @Test func theStampIsAValidPNGChunk() throws {

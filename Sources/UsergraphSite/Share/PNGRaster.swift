@@ -70,16 +70,11 @@ enum PNGRaster {
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
         guard rsvg_handle_render_document(handle, cr, &viewport, &error) != 0 else { throw failure(what, error) }
         cairo_surface_flush(surface)
-
-        final class Sink { var data = Data() }
-        let sink = Sink()
-        let written = cairo_surface_write_to_png_stream(surface, { closure, chunk, length in
-            guard let closure, let chunk else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(chunk, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        guard written == CAIRO_STATUS_SUCCESS else { throw failure(what, written) }
-        return sink.data
+        guard let pixels = cairo_image_surface_get_data(surface),
+              let png = PNGEncoder.encode(argb: pixels, width: width, height: height, stride: Int(cairo_image_surface_get_stride(surface))) else {
+            throw failure(what, CAIRO_STATUS_NO_MEMORY)
+        }
+        return png
     }
 
     private static func failure(_ what: String, _ status: cairo_status_t) -> UsergraphError {
