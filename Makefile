@@ -24,8 +24,10 @@ deps:
 # The Swift runtime and Foundation linked into the binary: a process then maps 6 MB less of
 # them (a 10,000-user rebuild peaks at 76 MB instead of 82) and the binary runs on a machine
 # without Swift. libcurl (for the fetches) stays a system library, hence libcurl4-openssl-dev.
+# Linked by the toolchain's lld: gold warns about a mktemp call inside the static Foundation.
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 build: deps
-	$(SWIFT) build -c release --product usergraph --static-swift-stdlib
+	$(SWIFT) build $(RELEASE_FLAGS) --product usergraph
 
 site: build
 	$(BIN) build --quiet
