@@ -7,57 +7,52 @@
 //
 
 /// Context while rendering mustache tokens
+///
+/// usergraph: the stack is a linked list of frames (`MustacheStackFrame`), each knowing what kind
+/// of object it holds, and the settings that rarely change (indentation, inherited blocks,
+/// content type, library) sit in one shared object (`MustacheRenderSettings`). Entering a
+/// section or a list item used to copy the whole stack into a new array (retaining every
+/// object on it) and every setting; now it makes one frame, and copying a context retains two
+/// references. Lookups walk the frames from the top, as they walked the reversed array.
 struct MustacheContext {
-    let stack: [Any]
+    /// usergraph: the top of the stack (the original's `stack.last`).
+    let top: MustacheStackFrame
     let sequenceContext: MustacheSequenceContext?
-    let indentation: String?
-    let inherited: [String: MustacheTemplate]?
-    let contentType: MustacheContentType
-    let library: MustacheLibrary?
-    let reloadPartials: Bool
+    let settings: MustacheRenderSettings
+
+    var indentation: String? { self.settings.indentation }
+    var inherited: [String: MustacheTemplate]? { self.settings.inherited }
+    var contentType: MustacheContentType { self.settings.contentType }
+    var library: MustacheLibrary? { self.settings.library }
+    var reloadPartials: Bool { self.settings.reloadPartials }
 
     /// initialize context with a single objectt
     init(_ object: Any, library: MustacheLibrary? = nil, reloadPartials: Bool = false) {
-        self.stack = [object]
+        self.top = MustacheStackFrame(object, parent: nil)
         self.sequenceContext = nil
-        self.indentation = nil
-        self.inherited = nil
-        self.contentType = HTMLContentType()
-        self.library = library
-        self.reloadPartials = reloadPartials
+        self.settings = MustacheRenderSettings(
+            indentation: nil,
+            inherited: nil,
+            contentType: HTMLContentType(),
+            library: library,
+            reloadPartials: reloadPartials
+        )
     }
 
-    private init(
-        stack: [Any],
-        sequenceContext: MustacheSequenceContext?,
-        indentation: String?,
-        inherited: [String: MustacheTemplate]?,
-        contentType: MustacheContentType,
-        library: MustacheLibrary? = nil,
-        reloadPartials: Bool
-    ) {
-        self.stack = stack
+    private init(top: MustacheStackFrame, sequenceContext: MustacheSequenceContext?, settings: MustacheRenderSettings) {
+        self.top = top
         self.sequenceContext = sequenceContext
-        self.indentation = indentation
-        self.inherited = inherited
-        self.contentType = contentType
-        self.library = library
-        self.reloadPartials = reloadPartials
+        self.settings = settings
     }
 
     /// return context with object add to stack
     func withObject(_ object: Any) -> MustacheContext {
-        var stack = self.stack
-        stack.append(object)
-        return .init(
-            stack: stack,
-            sequenceContext: nil,
-            indentation: self.indentation,
-            inherited: self.inherited,
-            contentType: self.contentType,
-            library: self.library,
-            reloadPartials: self.reloadPartials
-        )
+        .init(top: MustacheStackFrame(object, parent: self.top), sequenceContext: nil, settings: self.settings)
+    }
+
+    /// usergraph: `withObject` for a `[String: Any]` already cast, so the frame needs no cast.
+    func withObject(dictionary: [String: Any]) -> MustacheContext {
+        .init(top: MustacheStackFrame(dictionary: dictionary, parent: self.top), sequenceContext: nil, settings: self.settings)
     }
 
     /// return context with indent and parameter information for invoking a partial
@@ -78,15 +73,21 @@ struct MustacheContext {
         } else {
             inherits = self.inherited
         }
-        return .init(
-            stack: self.stack,
-            sequenceContext: nil,
-            indentation: indentation,
-            inherited: inherits,
-            contentType: HTMLContentType(),
-            library: self.library,
-            reloadPartials: self.reloadPartials
-        )
+        // usergraph: a partial with nothing new keeps sharing the settings (HTML content, as
+        // the original resets it to).
+        let settings: MustacheRenderSettings
+        if indented == nil, inheriting == nil, self.settings.isHTML {
+            settings = self.settings
+        } else {
+            settings = MustacheRenderSettings(
+                indentation: indentation,
+                inherited: inherits,
+                contentType: HTMLContentType(),
+                library: self.library,
+                reloadPartials: self.reloadPartials
+            )
+        }
+        return .init(top: self.top, sequenceContext: nil, settings: settings)
     }
 
     /// return context with indent information for invoking an inheritance block
@@ -97,42 +98,103 @@ struct MustacheContext {
         } else {
             indentation = self.indentation
         }
-        return .init(
-            stack: self.stack,
-            sequenceContext: nil,
+        let settings = MustacheRenderSettings(
             indentation: indentation,
             inherited: self.inherited,
             contentType: self.contentType,
             library: self.library,
             reloadPartials: self.reloadPartials
         )
+        return .init(top: self.top, sequenceContext: nil, settings: settings)
     }
 
     /// return context with sequence info and sequence element added to stack
     func withSequence(_ object: Any, sequenceContext: MustacheSequenceContext) -> MustacheContext {
-        var stack = self.stack
-        stack.append(object)
-        return .init(
-            stack: stack,
-            sequenceContext: sequenceContext,
-            indentation: self.indentation,
-            inherited: self.inherited,
-            contentType: self.contentType,
-            library: self.library,
-            reloadPartials: self.reloadPartials
-        )
+        .init(top: MustacheStackFrame(object, parent: self.top), sequenceContext: sequenceContext, settings: self.settings)
+    }
+
+    /// usergraph: `withSequence` for a `[String: Any]` item already typed, so the frame needs no cast.
+    func withSequence(dictionary: [String: Any], sequenceContext: MustacheSequenceContext) -> MustacheContext {
+        .init(top: MustacheStackFrame(dictionary: dictionary, parent: self.top), sequenceContext: sequenceContext, settings: self.settings)
     }
 
     /// return context with sequence info and sequence element added to stack
     func withContentType(_ contentType: MustacheContentType) -> MustacheContext {
-        .init(
-            stack: self.stack,
-            sequenceContext: self.sequenceContext,
+        let settings = MustacheRenderSettings(
             indentation: self.indentation,
             inherited: self.inherited,
             contentType: contentType,
             library: self.library,
             reloadPartials: self.reloadPartials
         )
+        return .init(top: self.top, sequenceContext: self.sequenceContext, settings: settings)
+    }
+}
+
+/// usergraph: what a context carries that rarely changes, shared by the contexts of nested
+/// sections and list items instead of copied into each.
+final class MustacheRenderSettings {
+    let indentation: String?
+    let inherited: [String: MustacheTemplate]?
+    let contentType: MustacheContentType
+    let library: MustacheLibrary?
+    let reloadPartials: Bool
+    /// Whether `contentType` is the default `HTMLContentType` and there is no indentation and
+    /// no inherited block, so a partial's context may share these settings.
+    let isHTML: Bool
+
+    init(
+        indentation: String?,
+        inherited: [String: MustacheTemplate]?,
+        contentType: MustacheContentType,
+        library: MustacheLibrary?,
+        reloadPartials: Bool
+    ) {
+        self.indentation = indentation
+        self.inherited = inherited
+        self.contentType = contentType
+        self.library = library
+        self.reloadPartials = reloadPartials
+        self.isHTML = indentation == nil && inherited == nil && contentType is HTMLContentType
+    }
+}
+
+/// usergraph: one object on the context stack, and the frame below it. What kind of object it
+/// is (the exact types `getChild` looked for on every lookup) is found once, when it is pushed.
+final class MustacheStackFrame {
+    enum Kind {
+        /// A `[String: Any]`: its children are its values.
+        case dictionary([String: Any])
+        /// A `[String: Bool]`: its children are its values.
+        case boolDictionary([String: Bool])
+        /// A `String`, `Int`, `Bool` or `Double`: no children.
+        case leaf
+        /// Anything else: looked up as the original did.
+        case other
+    }
+
+    let object: Any
+    let kind: Kind
+    let parent: MustacheStackFrame?
+
+    init(_ object: Any, parent: MustacheStackFrame?) {
+        self.object = object
+        self.parent = parent
+        let type = type(of: object)
+        if type == [String: Any].self, let dictionary = object as? [String: Any] {
+            self.kind = .dictionary(dictionary)
+        } else if type == [String: Bool].self, let dictionary = object as? [String: Bool] {
+            self.kind = .boolDictionary(dictionary)
+        } else if type == String.self || type == Int.self || type == Bool.self || type == Double.self {
+            self.kind = .leaf
+        } else {
+            self.kind = .other
+        }
+    }
+
+    init(dictionary: [String: Any], parent: MustacheStackFrame?) {
+        self.object = dictionary
+        self.kind = .dictionary(dictionary)
+        self.parent = parent
     }
 }

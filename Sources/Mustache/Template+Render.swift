@@ -40,31 +40,159 @@ extension MustacheTemplate {
             }
             string += own
         } else {
-            for token in tokens {
-                self.renderToken(token, context: &context, into: &string)
+            // usergraph: the tokens are read in place, by index, rather than each copied out of
+            // the array (retaining its name, transforms and nested template) and destroyed again;
+            // text, variables and sections go straight onto `string`, the rest as
+            // `renderToken(_:context:)` renders them.
+            for index in self.tokens.indices {
+                switch self.tokens[index] {
+                case .text(let text):
+                    string += text
+                case .variable(let name, let transforms):
+                    if let child = self.getChild(named: name, transforms: transforms, context: context) {
+                        self.renderVariable(child, escaped: true, context: context, into: &string)
+                    }
+                case .unescapedVariable(let name, let transforms):
+                    if let child = self.getChild(named: name, transforms: transforms, context: context) {
+                        self.renderVariable(child, escaped: false, context: context, into: &string)
+                    }
+                case .section(let name, let transforms, let template):
+                    let child = self.getChild(named: name, transforms: transforms, context: context)
+                    self.renderSectionToken(child, with: template, context: context, into: &string)
+                case .invertedSection(let name, let transforms, let template):
+                    let child = self.getChild(named: name, transforms: transforms, context: context)
+                    self.renderInvertedSection(child, with: template, context: context, into: &string)
+                default:
+                    string += self.renderToken(self.tokens[index], context: &context)
+                }
             }
         }
     }
 
-    /// usergraph: text, sections and inverted sections straight onto `string`; every other
-    /// token as `renderToken(_:context:)` renders it.
-    func renderToken(_ token: Token, context: inout MustacheContext, into string: inout String) {
-        switch token {
-        case .text(let text):
-            string += text
-        case .section(let variable, let transforms, let template):
-            let child = self.getChild(named: variable, transforms: transforms, context: context)
-            if let lambda = child as? MustacheLambda {
-                string += self.renderUnescapedLambda(lambda, parameter: template.text, context: context)
-            } else {
-                self.renderSection(child, with: template, context: context, into: &string)
-            }
-        case .invertedSection(let variable, let transforms, let template):
-            let child = self.getChild(named: variable, transforms: transforms, context: context)
-            self.renderInvertedSection(child, with: template, context: context, into: &string)
-        default:
-            string += self.renderToken(token, context: &context)
+    /// usergraph: a variable's value onto `string`: text and numbers by exact type, anything
+    /// else as `renderToken(_:context:)` renders it.
+    @inline(__always)
+    func renderVariable(_ child: Any, escaped: Bool, context: MustacheContext, into string: inout String) {
+        if let text = plainText(child) {
+            string += escaped ? context.contentType.escapeText(text) : text
+        } else {
+            string += self.renderVariableValue(child, escaped: escaped, context: context)
         }
+    }
+
+    /// The text of a variable's value that is not a String or an Int (the original's code).
+    func renderVariableValue(_ child: Any, escaped: Bool, context: MustacheContext) -> String {
+        if escaped {
+            if let template = child as? MustacheTemplate {
+                return template.render(context: context)
+            } else if let renderable = child as? MustacheCustomRenderable {
+                return context.contentType.escapeText(renderable.renderText)
+            } else if let lambda = child as? MustacheLambda {
+                return self.renderLambda(lambda, parameter: "", context: context)
+            } else {
+                return context.contentType.escapeText(String(describing: unwrapIfAnyContainsOptional(child)))
+            }
+        } else {
+            if let renderable = child as? MustacheCustomRenderable {
+                return renderable.renderText
+            } else if let lambda = child as? MustacheLambda {
+                return self.renderUnescapedLambda(lambda, parameter: "", context: context)
+            } else {
+                return String(describing: unwrapIfAnyContainsOptional(child))
+            }
+        }
+    }
+
+    /// usergraph: a section token onto `string`. Flags, objects, lists and plain values (by
+    /// exact type; none of them is a lambda) render in place; anything else is checked for a
+    /// lambda and rendered as `renderSection` renders it.
+    func renderSectionToken(_ child: Any?, with template: MustacheTemplate, context: MustacheContext, into string: inout String) {
+        guard let child else { return }
+        if self.renderPlainSection(child, with: template, context: context, into: &string) { return }
+        if let lambda = child as? MustacheLambda {
+            string += self.renderUnescapedLambda(lambda, parameter: template.text, context: context)
+        } else {
+            string += self.renderSection(child, with: template, context: context)
+        }
+    }
+
+    /// usergraph: `renderSection` for the plain types pages are made of, found by exact type;
+    /// false (nothing rendered) for any other type.
+    @inline(__always)
+    private func renderPlainSection(_ child: Any, with template: MustacheTemplate, context: MustacheContext, into string: inout String) -> Bool {
+        let type = type(of: child)
+        if type == [String: Any].self, let dictionary = child as? [String: Any] {
+            template.render(context: context.withObject(dictionary: dictionary), into: &string)
+            return true
+        }
+        if type == Bool.self, let bool = child as? Bool {
+            if bool { template.render(context: context, into: &string) }
+            return true
+        }
+        if type == [[String: Any]].self, let list = child as? [[String: Any]] {
+            Self.renderList(list, with: template, context: context, into: &string)
+            return true
+        }
+        if type == [Any].self, let list = child as? [Any] {
+            list.renderSection(with: template, context: context, into: &string)
+            return true
+        }
+        if type == [String].self, let list = child as? [String] {
+            list.renderSection(with: template, context: context, into: &string)
+            return true
+        }
+        // Not a sequence, a flag or a custom renderable: the original pushed them.
+        if type == String.self || type == Int.self || type == Double.self {
+            template.render(context: context.withObject(child), into: &string)
+            return true
+        }
+        return false
+    }
+
+    /// usergraph: a list of objects, as `MustacheSequence.renderSection` renders it, with each
+    /// item pushed as the object it is (no cast when looking names up in it).
+    static func renderList(_ list: [[String: Any]], with template: MustacheTemplate, context: MustacheContext, into string: inout String) {
+        let count = list.count
+        var sequenceContext = MustacheSequenceContext(first: true)
+        for index in 0..<count {
+            if index == count - 1 { sequenceContext.last = true }
+            template.render(context: context.withSequence(dictionary: list[index], sequenceContext: sequenceContext), into: &string)
+            sequenceContext.first = false
+            sequenceContext.index += 1
+        }
+    }
+
+    /// usergraph: `renderSection` onto `string`: flags, objects and lists of objects (by exact
+    /// type, as there) render in place; anything else as `renderSection` renders it.
+    func renderSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext, into string: inout String) {
+        if let child, self.renderPlainSection(child, with: template, context: context, into: &string) { return }
+        string += self.renderSection(child, with: template, context: context)
+    }
+
+    /// usergraph: `renderInvertedSection` onto `string`; nothing, flags, objects, lists and plain
+    /// values (by exact type) in place.
+    func renderInvertedSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext, into string: inout String) {
+        guard let child else {
+            template.render(context: context, into: &string)
+            return
+        }
+        let type = type(of: child)
+        if type == Bool.self, let bool = child as? Bool {
+            if !bool { template.render(context: context, into: &string) }
+            return
+        }
+        if type == [String: Any].self || type == String.self || type == Int.self || type == Double.self {
+            return  // not a sequence, a flag or a custom renderable: the original rendered nothing
+        }
+        if type == [[String: Any]].self, let list = child as? [[String: Any]] {
+            if list.isEmpty { template.render(context: context.withObject(child), into: &string) }
+            return
+        }
+        if type == [Any].self, let list = child as? [Any] {
+            if list.isEmpty { template.render(context: context.withObject(child), into: &string) }
+            return
+        }
+        string += self.renderInvertedSection(child, with: template, context: context)
     }
 
     func renderToken(_ token: Token, context: inout MustacheContext) -> String {
@@ -79,15 +207,7 @@ extension MustacheTemplate {
                 if let text = plainText(child) {
                     return context.contentType.escapeText(text)
                 }
-                if let template = child as? MustacheTemplate {
-                    return template.render(context: context)
-                } else if let renderable = child as? MustacheCustomRenderable {
-                    return context.contentType.escapeText(renderable.renderText)
-                } else if let lambda = child as? MustacheLambda {
-                    return self.renderLambda(lambda, parameter: "", context: context)
-                } else {
-                    return context.contentType.escapeText(String(describing: unwrapIfAnyContainsOptional(child)))
-                }
+                return self.renderVariableValue(child, escaped: true, context: context)
             }
 
         case .unescapedVariable(let variable, let transforms):
@@ -95,13 +215,7 @@ extension MustacheTemplate {
                 if let text = plainText(child) {  // usergraph: as above
                     return text
                 }
-                if let renderable = child as? MustacheCustomRenderable {
-                    return renderable.renderText
-                } else if let lambda = child as? MustacheLambda {
-                    return self.renderUnescapedLambda(lambda, parameter: "", context: context)
-                } else {
-                    return String(describing: unwrapIfAnyContainsOptional(child))
-                }
+                return self.renderVariableValue(child, escaped: false, context: context)
             }
 
         case .section(let variable, let transforms, let template):
@@ -171,36 +285,6 @@ extension MustacheTemplate {
         return ""
     }
 
-    /// usergraph: `renderSection` onto `string`: flags, objects and lists of objects (by exact
-    /// type, as there) render in place; anything else as `renderSection` renders it.
-    func renderSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext, into string: inout String) {
-        if let child {
-            let type = type(of: child)
-            if type == Bool.self, let bool = child as? Bool {
-                if bool { template.render(context: context, into: &string) }
-                return
-            }
-            if type == [String: Any].self {
-                template.render(context: context.withObject(child), into: &string)
-                return
-            }
-            if type == [[String: Any]].self, let list = child as? [[String: Any]] {
-                list.renderSection(with: template, context: context, into: &string)
-                return
-            }
-        }
-        string += self.renderSection(child, with: template, context: context)
-    }
-
-    /// usergraph: `renderInvertedSection` onto `string`, flags in place.
-    func renderInvertedSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext, into string: inout String) {
-        if let child, type(of: child) == Bool.self, let bool = child as? Bool {
-            if !bool { template.render(context: context, into: &string) }
-            return
-        }
-        string += self.renderInvertedSection(child, with: template, context: context)
-    }
-
     /// Render a section
     /// - Parameters:
     ///   - child: Object to render section for
@@ -262,7 +346,7 @@ extension MustacheTemplate {
             if let string = result as? String {
                 do {
                     let newTemplate = try LambdaTemplates.parse(context.contentType.escapeText(string))
-                    return self.renderSection(context.stack.last, with: newTemplate, context: context)
+                    return self.renderSection(context.top.object, with: newTemplate, context: context)
                 } catch {
                     return ""
                 }
@@ -282,7 +366,7 @@ extension MustacheTemplate {
             if let string = result as? String {
                 do {
                     let newTemplate = try LambdaTemplates.parse(string)
-                    return self.renderSection(context.stack.last, with: newTemplate, context: context)
+                    return self.renderSection(context.top.object, with: newTemplate, context: context)
                 } catch {
                     return ""
                 }
@@ -302,7 +386,6 @@ extension MustacheTemplate {
 
     /// Get child object from variable name
     func getChild(named tagName: TagName, transforms: [String], context: MustacheContext) -> Any? {
-        let name = tagName.text
         func _getImmediateChild(named name: String, from object: Any) -> Any? {
             // usergraph: most contexts are [String: Any]; checking for exactly that type costs far
             // less than the two protocol casts below, and Dictionary's MustacheParent child is this.
@@ -340,7 +423,8 @@ extension MustacheTemplate {
         func _getChild(named names: ArraySlice<String>, from object: Any) -> Any? {
             guard let name = names.first else { return object }
             var object = object
-            if let lambda = object as? MustacheLambda {
+            // usergraph: a [String: Any] (by exact type) is not a lambda.
+            if type(of: object) != [String: Any].self, let lambda = object as? MustacheLambda {
                 guard let result = lambda("") else { return nil }
                 object = result
             }
@@ -349,13 +433,24 @@ extension MustacheTemplate {
             return _getChild(named: names2, from: childObject)
         }
 
-        func _getChildInStack(named names: ArraySlice<String>, from stack: [Any]) -> Any? {
-            guard let name = names.first else { return stack.last }
-            for object in stack.reversed() {
-                if let childObject = _getImmediateChild(named: name, from: object) {
-                    let names2 = names.dropFirst()
-                    return _getChild(named: names2, from: childObject)
+        /// usergraph: the frames from the top down, as the original went through the reversed
+        /// stack; each frame's kind was found when it was pushed, so a dictionary needs no cast.
+        func _getChildInStack(named names: ArraySlice<String>, from top: MustacheStackFrame) -> Any? {
+            guard let name = names.first else { return top.object }
+            var frame: MustacheStackFrame? = top
+            while let current = frame {
+                let found: Any?
+                switch current.kind {
+                case .dictionary(let dictionary): found = dictionary[name]
+                case .boolDictionary(let dictionary): found = dictionary[name]
+                case .leaf: found = nil
+                case .other: found = _getImmediateChild(named: name, from: current.object)
                 }
+                if let childObject = found {
+                    if names.count == 1 { return childObject }
+                    return _getChild(named: names.dropFirst(), from: childObject)
+                }
+                frame = current.parent
             }
             return nil
         }
@@ -366,15 +461,15 @@ extension MustacheTemplate {
         // the root object we look up the context stack until we can find one with a matching name. The
         // stack climbing can be disabled by prefixing the variable name with a "."
         var child: Any?
-        if name == "." {
-            child = context.stack.last!
-        } else if name == "", !transforms.isEmpty {
+        if tagName.isDot {
+            child = context.top.object
+        } else if tagName.isEmpty, !transforms.isEmpty {
             child = context.sequenceContext
         } else if tagName.leadingDot {
             // usergraph: split once, when the template was parsed (see `TagName`).
-            child = _getChild(named: tagName.parts[...], from: context.stack.last!)
+            child = _getChild(named: tagName.parts[...], from: context.top.object)
         } else {
-            child = _getChildInStack(named: tagName.parts[...], from: context.stack)
+            child = _getChildInStack(named: tagName.parts[...], from: context.top)
         }
 
         if let found = child, !Self.isPlainValue(found), let custom = found as? MustacheCustomRepresentation {

@@ -66,6 +66,9 @@ public struct MustacheTemplate: Sendable, CustomStringConvertible {
         /// `text.split(separator: ".")`.
         let parts: [String]
         let leadingDot: Bool
+        /// usergraph: `text == "."` and `text == ""`, found once rather than on every lookup.
+        let isDot: Bool
+        let isEmpty: Bool
         /// usergraph: where the tag is in the text the template was parsed from (a UTF-8 offset),
         /// so that `tags` can give its line; nil for names made while rendering.
         let offset: Int?
@@ -73,6 +76,8 @@ public struct MustacheTemplate: Sendable, CustomStringConvertible {
         init(_ text: String, offset: Int? = nil) {
             self.text = text
             self.offset = offset
+            self.isDot = text == "."
+            self.isEmpty = text.isEmpty
             let dot = UInt8(ascii: ".")
             let bytes = text.utf8
             if bytes.contains(dot) {
