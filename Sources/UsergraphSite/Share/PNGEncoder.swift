@@ -22,30 +22,27 @@ enum PNGEncoder {
         }
         let opaque = (0..<height).allSatisfy { y in row(y).allSatisfy { $0 >> 24 == 0xFF } }
         let channels = opaque ? 3 : 4
-        let rowLength = 1 + width * channels
-        var raw = [UInt8](repeating: 0, count: height * rowLength)
-        raw.withUnsafeMutableBufferPointer { raw in
-            for y in 0..<height {
-                // Each row starts with its filter type, 0 (none), which the buffer already holds.
-                var at = y * rowLength + 1
-                for pixel in row(y) {
-                    let alpha = pixel >> 24
-                    var red = pixel >> 16 & 0xFF, green = pixel >> 8 & 0xFF, blue = pixel & 0xFF
-                    if !opaque, alpha != 0xFF, alpha != 0 {
-                        red = (red * 255 + alpha / 2) / alpha
-                        green = (green * 255 + alpha / 2) / alpha
-                        blue = (blue * 255 + alpha / 2) / alpha
-                    }
-                    raw[at] = UInt8(red); raw[at + 1] = UInt8(green); raw[at + 2] = UInt8(blue)
-                    if !opaque { raw[at + 3] = UInt8(alpha) }
-                    at += channels
+        // One row at a time: the social card's 2.3 MB of raw rows, and as much again for zlib's
+        // output, would be held at once for each picture drawn.
+        func fill(_ y: Int, into bytes: inout [UInt8]) {
+            var at = 0
+            for pixel in row(y) {
+                let alpha = pixel >> 24
+                var red = pixel >> 16 & 0xFF, green = pixel >> 8 & 0xFF, blue = pixel & 0xFF
+                if !opaque, alpha != 0xFF, alpha != 0 {
+                    red = (red * 255 + alpha / 2) / alpha
+                    green = (green * 255 + alpha / 2) / alpha
+                    blue = (blue * 255 + alpha / 2) / alpha
                 }
+                bytes[at] = UInt8(red); bytes[at + 1] = UInt8(green); bytes[at + 2] = UInt8(blue)
+                if !opaque { bytes[at + 3] = UInt8(alpha) }
+                at += channels
             }
         }
-        guard var packed = deflate(raw) else { return nil }
+        guard var packed = deflate(rows: height, length: width * channels, up: false, fill) else { return nil }
         // Icons, small and drawn once per theme, are smooth shades, which the "up" filter (each
         // byte less the one above it) packs a fifth smaller; both are tried.
-        if width * height <= smallPicture, let up = deflate(upFiltered(raw, rowLength: rowLength)), up.count < packed.count {
+        if width * height <= smallPicture, let up = deflate(rows: height, length: width * channels, up: true, fill), up.count < packed.count {
             packed = up
         }
 
@@ -62,23 +59,39 @@ enum PNGEncoder {
     /// Pictures of at most this many pixels are also tried with the "up" filter.
     static let smallPicture = 256 * 256
 
-    private static func deflate(_ raw: [UInt8]) -> [UInt8]? {
-        var length = compressBound(uLong(raw.count))
-        var packed = [UInt8](repeating: 0, count: Int(length))
-        guard compress2(&packed, &length, raw, uLong(raw.count), level) == Z_OK else { return nil }
-        packed.removeSubrange(Int(length)...)
-        return packed
-    }
-
-    /// Unfiltered rows (each after its filter byte) filtered "up" instead: filter type 2.
-    private static func upFiltered(_ raw: [UInt8], rowLength: Int) -> [UInt8] {
-        var filtered = raw
-        for start in stride(from: 0, to: raw.count, by: rowLength) {
-            filtered[start] = 2
-            guard start > 0 else { continue }
-            for at in (start + 1)..<(start + rowLength) { filtered[at] = raw[at] &- raw[at - rowLength] }
+    /// The zlib stream of `rows` rows of `length` bytes each, as `fill` makes them, each after
+    /// its filter type: 0 (none) or, with `up`, 2 (each byte less the one above it).
+    private static func deflate(rows: Int, length: Int, up: Bool, _ fill: (Int, inout [UInt8]) -> Void) -> [UInt8]? {
+        var stream = z_stream()
+        guard czlib_deflate_init(&stream, level) == Z_OK else { return nil }
+        defer { deflateEnd(&stream) }
+        var packed: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var current = [UInt8](repeating: 0, count: length), above = [UInt8](repeating: 0, count: length)
+        var line = [UInt8](repeating: 0, count: 1 + length)
+        for y in 0..<rows {
+            fill(y, &current)
+            line[0] = up ? 2 : 0
+            for at in 0..<length { line[1 + at] = up ? current[at] &- above[at] : current[at] }
+            swap(&current, &above)
+            let flush = y == rows - 1 ? Z_FINISH : Z_NO_FLUSH
+            let status: Int32 = line.withUnsafeMutableBufferPointer { input in
+                stream.next_in = input.baseAddress
+                stream.avail_in = uInt(input.count)
+                var status = Z_OK
+                repeat {
+                    status = chunk.withUnsafeMutableBufferPointer { output in
+                        stream.next_out = output.baseAddress
+                        stream.avail_out = uInt(output.count)
+                        return CZlibShim.deflate(&stream, flush)
+                    }
+                    packed.append(contentsOf: chunk[..<(chunk.count - Int(stream.avail_out))])
+                } while stream.avail_out == 0 && status == Z_OK
+                return status
+            }
+            guard status == (flush == Z_FINISH ? Z_STREAM_END : Z_OK) else { return nil }
         }
-        return filtered
+        return packed
     }
 
     /// A chunk: its length, type, data and the CRC-32 of type and data (zlib's, which is
