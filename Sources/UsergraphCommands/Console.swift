@@ -91,7 +91,7 @@ public final class Console: @unchecked Sendable {
 
     /// Speaks `language` from now on; a theme without its strings leaves the last ones. The
     /// strings are read when something is first said: a cron build that succeeds says nothing,
-    /// and parsing them was a sixth of a build with nothing to do.
+    /// and parsing them was a tenth of a build with nothing to do.
     func speak(_ language: String, templates: String) {
         lock.withLock { asked.append((language, templates)) }
     }

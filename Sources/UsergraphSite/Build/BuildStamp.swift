@@ -31,8 +31,7 @@ struct BuildStamp: Codable, Equatable {
     /// entry and the folder by its times: no lookup for each of 10,000 avatars.
     static func inputs(config: SiteConfig, asOf: Day) -> String {
         var bytes = Array("usergraph-build-2\n\(config)\nasOf=\(asOf.iso)\n".utf8)
-        // The files' identities are hashed as their bytes: formatting three numbers for each of
-        // 10,000 stored images was a tenth of a no-change build.
+        // Each file's name and identity are hashed as bytes, not formatted as text first.
         func add(_ name: String, _ info: stat?) {
             bytes.append(contentsOf: name.utf8)
             bytes.append(0)
