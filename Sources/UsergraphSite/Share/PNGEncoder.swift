@@ -4,8 +4,8 @@ import Foundation
 /// A cairo image surface's pixels as a PNG. cairo's own writer goes through libpng, whose
 /// filter search and default compression were half of drawing a card; ours writes every row
 /// unfiltered at zlib level 3, which for flat-coloured cards and charts makes smaller files
-/// (the demo's social card 59 KB instead of 63, a stats card 19 KB instead of 23) in a quarter
-/// of the time.
+/// (the demo's social card 60 KB instead of 63, a stats card 19 KB instead of 23) in about a
+/// fifth of the time.
 enum PNGEncoder {
     /// zlib's level: 3 packs these pictures smaller than libpng's filtered level 6 at half the
     /// time of an unfiltered level 6.
