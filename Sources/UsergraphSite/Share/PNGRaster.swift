@@ -52,37 +52,84 @@ enum PNGRaster {
     /// Draws `svg` scaled to fill `width` × `height` pixels and encodes it as PNG.
     /// - Parameter what: names the picture in an error (`social.png`).
     static func png(svg: String, width: Int, height: Int, what: String) throws -> Data {
+        let draw: Library
+        switch Library.loaded {
+        case .success(let library): draw = library
+        case .failure(let problem): throw UsergraphError("errors.publish.png", ["what": what, "reason": problem.reason])
+        }
         var error: UnsafeMutablePointer<GError>?
         let bytes = Array(svg.utf8)
         let made = bytes.withUnsafeBufferPointer { buffer in
-            rsvg_handle_new_from_data(buffer.baseAddress, buffer.count, &error)
+            draw.handleNewFromData(buffer.baseAddress, buffer.count, &error)
         }
-        guard let handle = made else { throw failure(what, error) }
-        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        guard let handle = made else { throw failure(what, error, draw) }
+        defer { draw.objectUnref(UnsafeMutableRawPointer(handle)) }
 
         // cairo always returns an object; a failure is its status.
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)
-        defer { cairo_destroy(cr) }
-        let status = cairo_status(cr)
-        guard status == CAIRO_STATUS_SUCCESS else { throw failure(what, status) }
+        let surface = draw.imageSurfaceCreate(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        defer { draw.surfaceDestroy(surface) }
+        let cr = draw.create(surface)
+        defer { draw.destroy(cr) }
+        let status = draw.status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else { throw failure(what, status, draw) }
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
-        guard rsvg_handle_render_document(handle, cr, &viewport, &error) != 0 else { throw failure(what, error) }
-        cairo_surface_flush(surface)
-        guard let pixels = cairo_image_surface_get_data(surface),
-              let png = PNGEncoder.encode(argb: pixels, width: width, height: height, stride: Int(cairo_image_surface_get_stride(surface))) else {
-            throw failure(what, CAIRO_STATUS_NO_MEMORY)
+        guard draw.handleRenderDocument(handle, cr, &viewport, &error) != 0 else { throw failure(what, error, draw) }
+        draw.surfaceFlush(surface)
+        guard let pixels = draw.imageSurfaceGetData(surface),
+              let png = PNGEncoder.encode(argb: pixels, width: width, height: height, stride: Int(draw.imageSurfaceGetStride(surface))) else {
+            throw failure(what, CAIRO_STATUS_NO_MEMORY, draw)
         }
         return png
     }
 
-    private static func failure(_ what: String, _ status: cairo_status_t) -> UsergraphError {
-        UsergraphError("errors.publish.png", ["what": what, "reason": String(cString: cairo_status_to_string(status))])
+    /// librsvg's, cairo's and GLib's functions, found when the first picture is drawn (see
+    /// `Sources/CRsvg/shim.h`): a run that draws nothing never loads them.
+    struct Library: @unchecked Sendable {
+        // Function pointers into libraries that stay loaded: safe to call from any thread, as
+        // each picture has its own handle and surface.
+        let handleNewFromData: @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> OpaquePointer?
+        let handleRenderDocument: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafePointer<RsvgRectangle>?,
+                                                  UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> Int32
+        let objectUnref: @convention(c) (UnsafeMutableRawPointer?) -> Void
+        let errorFree: @convention(c) (UnsafeMutablePointer<GError>?) -> Void
+        let imageSurfaceCreate: @convention(c) (cairo_format_t, Int32, Int32) -> OpaquePointer?
+        let surfaceDestroy: @convention(c) (OpaquePointer?) -> Void
+        let surfaceFlush: @convention(c) (OpaquePointer?) -> Void
+        let imageSurfaceGetData: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<UInt8>?
+        let imageSurfaceGetStride: @convention(c) (OpaquePointer?) -> Int32
+        let create: @convention(c) (OpaquePointer?) -> OpaquePointer?
+        let destroy: @convention(c) (OpaquePointer?) -> Void
+        let status: @convention(c) (OpaquePointer?) -> cairo_status_t
+        let statusToString: @convention(c) (cairo_status_t) -> UnsafePointer<CChar>?
+
+        struct Problem: Error { let reason: String }
+
+        /// Loaded once, on first use; the loader's own words when a library or function is missing.
+        static let loaded: Result<Library, Problem> = {
+            var found = CRsvgFunctions()
+            if let problem = crsvg_load(&found) { return .failure(Problem(reason: String(cString: problem))) }
+            guard let handleNewFromData = found.handle_new_from_data, let handleRenderDocument = found.handle_render_document,
+                  let objectUnref = found.object_unref, let errorFree = found.error_free,
+                  let imageSurfaceCreate = found.image_surface_create, let surfaceDestroy = found.surface_destroy,
+                  let surfaceFlush = found.surface_flush, let imageSurfaceGetData = found.image_surface_get_data,
+                  let imageSurfaceGetStride = found.image_surface_get_stride, let create = found.create,
+                  let destroy = found.destroy, let status = found.status, let statusToString = found.status_to_string else {
+                return .failure(Problem(reason: "librsvg or cairo lacks a function usergraph calls"))
+            }
+            return .success(Library(
+                handleNewFromData: handleNewFromData, handleRenderDocument: handleRenderDocument, objectUnref: objectUnref,
+                errorFree: errorFree, imageSurfaceCreate: imageSurfaceCreate, surfaceDestroy: surfaceDestroy,
+                surfaceFlush: surfaceFlush, imageSurfaceGetData: imageSurfaceGetData, imageSurfaceGetStride: imageSurfaceGetStride,
+                create: create, destroy: destroy, status: status, statusToString: statusToString))
+        }()
     }
 
-    private static func failure(_ what: String, _ error: UnsafeMutablePointer<GError>?) -> UsergraphError {
-        defer { if let error { g_error_free(error) } }
+    private static func failure(_ what: String, _ status: cairo_status_t, _ draw: Library) -> UsergraphError {
+        UsergraphError("errors.publish.png", ["what": what, "reason": draw.statusToString(status).map { String(cString: $0) } ?? "cairo status \(status.rawValue)"])
+    }
+
+    private static func failure(_ what: String, _ error: UnsafeMutablePointer<GError>?, _ draw: Library) -> UsergraphError {
+        defer { if let error { draw.errorFree(error) } }
         // librsvg always sets the error when it fails; its text is the reason.
         let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? ""
         // libxml's text ends in a newline and may hold more: the message stays one line.
