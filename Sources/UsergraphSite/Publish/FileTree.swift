@@ -67,15 +67,12 @@ enum FileTree {
             let name = entryName(entry)
             if name == "." || name == ".." || (!includingHidden && name.hasPrefix(".")) { continue }
             var info = stat()
-            let type = Int32(entry.pointee.d_type)
-            if entriesOnly, type != Int32(DT_DIR) {
+            if entriesOnly, Int32(entry.pointee.d_type) != Int32(DT_DIR) {
                 info.st_ino = entry.pointee.d_ino
                 file(prefix + name, info)
                 continue
             }
-            let isFolder = type == Int32(DT_DIR)
-                || (type == Int32(DT_UNKNOWN) && fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFDIR)
-            if isFolder {
+            if isFolder(entry, named: name, in: descriptor) {
                 let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 if child >= 0 { visitFiles(of: child, prefix: prefix + name + "/", includingHidden: includingHidden, byEntry: byEntry, file) }
             } else if fstatat(descriptor, name, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG {
@@ -125,15 +122,7 @@ enum FileTree {
         while let entry = readdir(directory) {
             let name = entryName(entry)
             if name == "." || name == ".." { continue }
-            let isFolder: Bool
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): isFolder = true
-            case Int32(DT_UNKNOWN):
-                var info = stat()
-                isFolder = fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-            default: isFolder = false
-            }
-            names.append((name, isFolder))
+            names.append((name, isFolder(entry, named: name, in: descriptor)))
         }
         // Removing while reading could make readdir skip entries, so the names are read first.
         var ok = true
@@ -149,6 +138,18 @@ enum FileTree {
             }
         }
         return ok
+    }
+
+    /// Whether the entry `name` of the folder open as `descriptor` is a folder (not a link to
+    /// one), from the entry's type when the file system gives it.
+    private static func isFolder(_ entry: UnsafeMutablePointer<dirent>, named name: String, in descriptor: Int32) -> Bool {
+        switch Int32(entry.pointee.d_type) {
+        case Int32(DT_DIR): return true
+        case Int32(DT_UNKNOWN):
+            var info = stat()
+            return fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        default: return false
+        }
     }
 
     private enum Kind { case file, folder, other }

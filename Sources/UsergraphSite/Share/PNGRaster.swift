@@ -105,23 +105,38 @@ enum PNGRaster {
         struct Problem: Error { let reason: String }
 
         /// Loaded once, on first use; the loader's own words when a library or function is missing.
-        static let loaded: Result<Library, Problem> = {
-            var found = CRsvgFunctions()
-            if let problem = crsvg_load(&found) { return .failure(Problem(reason: String(cString: problem))) }
-            guard let handleNewFromData = found.handle_new_from_data, let handleRenderDocument = found.handle_render_document,
-                  let objectUnref = found.object_unref, let errorFree = found.error_free,
-                  let imageSurfaceCreate = found.image_surface_create, let surfaceDestroy = found.surface_destroy,
-                  let surfaceFlush = found.surface_flush, let imageSurfaceGetData = found.image_surface_get_data,
-                  let imageSurfaceGetStride = found.image_surface_get_stride, let create = found.create,
-                  let destroy = found.destroy, let status = found.status, let statusToString = found.status_to_string else {
-                return .failure(Problem(reason: "librsvg or cairo lacks a function usergraph calls"))
+        static let loaded = Result { () throws(Problem) in try Library() }
+
+        /// Each function is found by its C name and has the type of the field it fills.
+        private init() throws(Problem) {
+            func problem(_ name: String) -> Problem {
+                Problem(reason: dlerror().map { String(cString: $0) } ?? name + " cannot be found")
             }
-            return .success(Library(
-                handleNewFromData: handleNewFromData, handleRenderDocument: handleRenderDocument, objectUnref: objectUnref,
-                errorFree: errorFree, imageSurfaceCreate: imageSurfaceCreate, surfaceDestroy: surfaceDestroy,
-                surfaceFlush: surfaceFlush, imageSurfaceGetData: imageSurfaceGetData, imageSurfaceGetStride: imageSurfaceGetStride,
-                create: create, destroy: destroy, status: status, statusToString: statusToString))
-        }()
+            func open(_ name: String) throws(Problem) -> UnsafeMutableRawPointer {
+                guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { throw problem(name) }
+                return library
+            }
+            func find<Function>(_ library: UnsafeMutableRawPointer, _ name: String) throws(Problem) -> Function {
+                guard let symbol = dlsym(library, name) else { throw problem(name) }
+                return unsafeBitCast(symbol, to: Function.self)
+            }
+            // Loaded for the life of the process.
+            let rsvg = try open("librsvg-2.so.2"), cairo = try open("libcairo.so.2")
+            let gobject = try open("libgobject-2.0.so.0"), glib = try open("libglib-2.0.so.0")
+            handleNewFromData = try find(rsvg, "rsvg_handle_new_from_data")
+            handleRenderDocument = try find(rsvg, "rsvg_handle_render_document")
+            objectUnref = try find(gobject, "g_object_unref")
+            errorFree = try find(glib, "g_error_free")
+            imageSurfaceCreate = try find(cairo, "cairo_image_surface_create")
+            surfaceDestroy = try find(cairo, "cairo_surface_destroy")
+            surfaceFlush = try find(cairo, "cairo_surface_flush")
+            imageSurfaceGetData = try find(cairo, "cairo_image_surface_get_data")
+            imageSurfaceGetStride = try find(cairo, "cairo_image_surface_get_stride")
+            create = try find(cairo, "cairo_create")
+            destroy = try find(cairo, "cairo_destroy")
+            status = try find(cairo, "cairo_status")
+            statusToString = try find(cairo, "cairo_status_to_string")
+        }
     }
 
     private static func failure(_ what: String, _ status: cairo_status_t, _ draw: Library) -> UsergraphError {

@@ -102,15 +102,22 @@ public struct StoredFiles: Sendable {
         // names as strings was 33 MB of a build's peak, for keys of 32 bytes.
         if let directory = opendir(folder) {
             defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                    let name = raw.bindMemory(to: UInt8.self)
-                    let length = name.firstIndex(of: 0) ?? name.count
-                    if let (hash, suffix) = Self.split(UnsafeBufferPointer(rebasing: name[..<length])) { map[hash] = suffix }
-                }
-            }
+            Self.forEachStoredName(in: directory) { hash, suffix, _ in map[hash] = suffix }
         }
         byHash = map
+    }
+
+    /// Calls `body` with each entry of the open folder named as a stored file is: its hash, the
+    /// rest of its name, and the entry.
+    private static func forEachStoredName(in directory: OpaquePointer, _ body: (FileHash, String, UnsafeMutablePointer<dirent>) -> Void) {
+        while let entry = readdir(directory) {
+            let parsed = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                let name = raw.bindMemory(to: UInt8.self)
+                let length = name.firstIndex(of: 0) ?? name.count
+                return split(UnsafeBufferPointer(rebasing: name[..<length]))
+            }
+            if let (hash, suffix) = parsed { body(hash, suffix, entry) }
+        }
     }
 
     /// A name's hash (the 64 lowercase hex digits before its last dot, or all of it) and the rest.
@@ -156,22 +163,13 @@ public struct StoredFiles: Sendable {
         var info = stat()
         guard fstat(dirfd(directory), &info) == 0 else { return nil }
         var entries: [(key: UInt64, inode: UInt64)] = []
-        while let entry = readdir(directory) {
+        Self.forEachStoredName(in: directory) { hash, suffix, entry in
+            guard byHash[hash] == suffix else { return }
             let type = Int32(entry.pointee.d_type)
-            guard type == Int32(DT_REG) || type == Int32(DT_UNKNOWN) else { continue }
-            let inode = UInt64(entry.pointee.d_ino)
-            let found: UInt64? = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                let name = raw.bindMemory(to: UInt8.self)
-                let length = name.firstIndex(of: 0) ?? name.count
-                guard let (hash, suffix) = Self.split(UnsafeBufferPointer(rebasing: name[..<length])), byHash[hash] == suffix else { return nil }
-                guard type == Int32(DT_UNKNOWN) else { return hash.words.0 }
-                var file = stat()
-                let isFile = raw.baseAddress.map {
-                    fstatat(dirfd(directory), $0.assumingMemoryBound(to: CChar.self), &file, AT_SYMLINK_NOFOLLOW) == 0 && (file.st_mode & S_IFMT) == S_IFREG
-                } ?? false
-                return isFile ? hash.words.0 : nil
-            }
-            if let key = found { entries.append((key, inode)) }
+            var file = stat()
+            let isFile = type == Int32(DT_REG) || (type == Int32(DT_UNKNOWN)
+                && fstatat(dirfd(directory), hash.hex + suffix, &file, AT_SYMLINK_NOFOLLOW) == 0 && (file.st_mode & S_IFMT) == S_IFREG)
+            if isFile { entries.append((hash.words.0, UInt64(entry.pointee.d_ino))) }
         }
         return FolderInodes(device: UInt64(info.st_dev), entries: entries)
     }
