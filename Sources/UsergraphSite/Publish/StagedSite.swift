@@ -67,12 +67,6 @@ final class StagedSite: @unchecked Sendable {
         self.reused = reused
         self.exact = exact
         self.keptLastTime = exact ? keptLastTime : []
-        if exact {
-            for file in reused {
-                var path = FileTree.parent(file)
-                while !path.isEmpty, madeFolders.insert(path).inserted { path = FileTree.parent(path) }
-            }
-        }
         publishedDescriptor = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -303,32 +297,26 @@ final class StagedSite: @unchecked Sendable {
         _ = rename(old, folder)
     }
 
-    /// Removes the reused spare's files the new site does not have (a user who is gone).
+    /// Removes the reused spare's files the new site does not have (a user who is gone), and
+    /// the folders that leaves empty. The spare was a published site, which has no empty
+    /// folders, so only the folders of the files removed can be empty now: each is tried, the
+    /// deepest first, and `rmdir` leaves those that still hold something.
     private func removeUnstaged() {
         let staged = paths
-        for file in reused where !staged.contains(file) { unlink(folder + "/" + file) }
+        var emptied = Set<String>()
+        for file in reused where !staged.contains(file) {
+            unlink(folder + "/" + file)
+            var path = FileTree.parent(file)
+            while !path.isEmpty, emptied.insert(path).inserted { path = FileTree.parent(path) }
+        }
+        for path in emptied.sorted(by: { $0.utf8.count > $1.utf8.count }) { rmdir(folder + "/" + path) }
     }
 
-    /// Removes the spare folders this site does not use (a user who is gone, say), so the
-    /// published site has no empty folders.
+    /// Removes the folders of a spare emptied of its files that this site does not use (a user
+    /// who is gone, say), so the published site has no empty folders. A reused spare's are
+    /// pruned by `removeUnstaged`.
     private func pruneFolders() {
-        if exact {
-            // The spare was a published site, which has no empty folders: the only folders that
-            // can be empty now are those of the files just removed.
-            let staged = paths
-            var needed: Set<String> = [""]
-            for file in staged {
-                var path = FileTree.parent(file)
-                while !path.isEmpty, needed.insert(path).inserted { path = FileTree.parent(path) }
-            }
-            var candidates = Set<String>()
-            for file in reused where !staged.contains(file) {
-                var path = FileTree.parent(file)
-                while !path.isEmpty, !needed.contains(path), candidates.insert(path).inserted { path = FileTree.parent(path) }
-            }
-            for path in candidates.sorted(by: { $0.count > $1.count }) { rmdir(folder + "/" + path) }
-            return
-        }
+        guard !exact else { return }
         var needed: Set<String> = [""]
         for made in lock.withLock({ madeFolders }) {
             var path = made
@@ -353,7 +341,8 @@ final class StagedSite: @unchecked Sendable {
 
     private func makeFolder(for relative: String) throws {
         let folderPart = FileTree.parent(relative)
-        guard !folderPart.isEmpty else { return }
+        // A path the reused spare holds has its folder there already.
+        guard !folderPart.isEmpty, !reused.contains(relative) else { return }
         let needed = lock.withLock { !madeFolders.contains(folderPart) }
         guard needed else { return }
         try StagedSite.makeFolders(folder + "/" + folderPart)
