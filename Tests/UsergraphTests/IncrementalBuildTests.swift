@@ -248,3 +248,28 @@ import Testing
         #expect(FingerprintTable([]).isEmpty && FingerprintTable([])["index.html"] == nil)
     }
 }
+
+@Suite struct PageManifestTests {
+    @Test func readsBackEveryPageAndFileItWrote() throws {
+        let root = try TestPaths.scratch("manifest")
+        let output = root + "/site"
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        // Hex digits written by hand, so their edges: zero, one digit, a carry, every bit.
+        let values: [UInt64] = [0, 1, 0xf, 0x10, 0xabc, 1 << 63, .max, 0x0123_4567_89ab_cdef]
+        var pages: [(path: String, fingerprint: PageFingerprint?, kept: Bool)] = []
+        for (index, high) in values.enumerated() {
+            pages.append(("p/\(index)/index.html", PageFingerprint(high: high, low: values[values.count - 1 - index]), index.isMultiple(of: 2)))
+        }
+        pages.append(("unreadable/index.html", nil, false))
+        PageManifest.save(pages, others: ["files/a.png", "feed.xml"], output: output)
+        let manifest = PageManifest.load(output: output)
+        for page in pages {
+            #expect(manifest.fingerprints[page.path] == page.fingerprint)
+        }
+        #expect(manifest.files == Set(pages.map(\.path) + ["files/a.png", "feed.xml"]))
+        #expect(manifest.kept == Set(pages.filter(\.kept).map(\.path)))
+        let text = try TestPaths.read(PageManifest.path(forOutput: output))
+        #expect(text.contains("k0:123456789abcdef p/0/index.html\n"))
+        #expect(text.contains("\(String(UInt64.max, radix: 16)):1 p/6/index.html\n"))
+    }
+}

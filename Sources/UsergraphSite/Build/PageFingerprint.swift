@@ -13,14 +13,11 @@ struct PageFingerprint: Hashable, Sendable {
     let high: UInt64
     let low: UInt64
 
-    var hex: String { String(high, radix: 16) + ":" + String(low, radix: 16) }
-
     init(high: UInt64, low: UInt64) { self.high = high; self.low = low }
 
-    /// Reads `hex` back; nil for anything else. On the bytes: a manifest holds 20,000 of them,
-    /// and the generic `split` spent 4 % of a rebuild on them.
-    init?(hex text: Substring) { self.init(hexBytes: text.utf8) }
-
+    /// Reads the manifest's `high:low` (both in lowercase hex, as `PageManifest.save` writes
+    /// them) back; nil for anything else. On the bytes: a manifest holds 20,000 of them, and
+    /// the generic `split` spent 4 % of a rebuild on them.
     init?(hexBytes bytes: some Sequence<UInt8>) {
         var high: UInt64 = 0, low: UInt64 = 0
         var digits = 0, seenColon = false

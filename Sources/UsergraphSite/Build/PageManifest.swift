@@ -41,20 +41,26 @@ struct PageManifest: Sendable {
         return read ? PageManifest(fingerprints: FingerprintTable(fingerprints), files: files, kept: kept) : .empty
     }
 
-    /// Records the published site: its pages' fingerprints and its other files (`files`, all
-    /// of them); failing to is harmless (the next build renders every page).
-    static func save(_ pages: some Sequence<(path: String, fingerprint: PageFingerprint?, kept: Bool)>, files: Set<String>, output: String) {
+    /// Records the published site: its pages' fingerprints and its other files (`others`);
+    /// together they are every file it has. Failing to is harmless (the next build renders
+    /// every page). Written as staged, unsorted: sorting and the set difference that found the
+    /// other files were 5 % of a one-user rebuild at 10,000 users.
+    static func save(_ pages: some Sequence<(path: String, fingerprint: PageFingerprint?, kept: Bool)>, others: [String], output: String) {
         guard let identity = BuildStamp.folderIdentity(of: output) else { return }
         ListFile.write(to: path(forOutput: output), header: header + " " + identity) { writer in
-            var listed = Set<String>()
-            listed.reserveCapacity(files.count)
             for page in pages {
-                guard let fingerprint = page.fingerprint else { continue }
-                writer.line(page.kept ? "k" : "", fingerprint.hex, " ", page.path)
-                // The site's own string for the path, not a second copy (6 MB at 100,000 users).
-                listed.insert(files.member(equalTo: page.path))
+                if let fingerprint = page.fingerprint {
+                    if page.kept { writer.part("k") }
+                    writer.part(hex: fingerprint.high)
+                    writer.part(":")
+                    writer.part(hex: fingerprint.low)
+                    writer.part(" ")
+                } else {
+                    writer.part("- ")
+                }
+                writer.line(page.path)
             }
-            for file in files.filter({ !listed.contains($0) }).sorted() { writer.line("- ", file) }
+            for file in others { writer.line("- ", file) }
         }
     }
 

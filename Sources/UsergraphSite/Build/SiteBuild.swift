@@ -129,8 +129,8 @@ public enum SiteBuild {
                 BuildStamp(inputs: inputs, output: identity, pages: report.pages, files: report.files,
                            missing: report.missing, warnings: report.warnings).save(output: config.output)
             }
-            PageManifest.save(sources.indices.lazy.map { (sources[$0].path.file, fingerprints[$0], outcomes[$0] == .kept) }, files: staged.paths,
-                              output: config.output)
+            PageManifest.save(sources.indices.lazy.map { (sources[$0].path.file, fingerprints[$0], outcomes[$0] == .kept) },
+                              others: staged.otherPaths, output: config.output)
             return report
         } catch {
             // Not while the stored files are still being linked into it.
@@ -189,12 +189,12 @@ public enum SiteBuild {
                     return
                 }
                 if let file = source.file {
-                    TestStop.pagesStaged(outcomes.set(index, try staged.put(file(), at: source.path.file)))
+                    TestStop.pagesStaged(outcomes.set(index, try staged.put(file(), at: source.path.file, page: true)))
                     return
                 }
                 let shell = SiteBuild.shell(site, for: source, assets: assets, asOf: theme.layoutUsesAsOf)
                 let html = try theme.render(page: source.template, context: context ?? source.context(), shell: shell)
-                TestStop.pagesStaged(outcomes.set(index, try staged.put(Data(html.utf8), at: source.path.file)))
+                TestStop.pagesStaged(outcomes.set(index, try staged.put(Data(html.utf8), at: source.path.file, page: true)))
             } catch {
                 failures.set(error)
             }

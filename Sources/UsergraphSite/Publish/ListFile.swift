@@ -54,11 +54,26 @@ enum ListFile {
             bytes.reserveCapacity(Self.chunk + 512)
         }
 
-        /// One line made of `parts`.
+        /// One line made of `parts` (after any `part`s before it).
         mutating func line(_ parts: String...) {
             for part in parts { bytes.append(contentsOf: part.utf8) }
             bytes.append(UInt8(ascii: "\n"))
             if bytes.count >= Self.chunk { flush() }
+        }
+
+        /// The start of a line.
+        mutating func part(_ text: StaticString) {
+            text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        }
+
+        /// `value` in lowercase hex without leading zeros, as `String(value, radix: 16)` writes
+        /// it, without making that string (a manifest has one or two per page).
+        mutating func part(hex value: UInt64) {
+            let digits = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
+            for shift in stride(from: (digits - 1) * 4, through: 0, by: -4) {
+                let digit = UInt8((value >> UInt64(shift)) & 0xf)
+                bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+            }
         }
 
         fileprivate mutating func flush() {

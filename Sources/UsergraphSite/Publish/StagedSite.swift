@@ -22,6 +22,9 @@ final class StagedSite: @unchecked Sendable {
     let folder: String
     private let lock = NSLock()
     private var staged = Set<String>()
+    /// The staged paths that are not pages (assets, pictures, feeds, stored files), in the
+    /// order they came: the manifest lists them beside the pages without a set difference.
+    private var others: [String] = []
     private var madeFolders = Set<String>()
     /// The staging folder, open from before the first write to the publish: `syncfs` on it
     /// reports every write-back error on its file system since it was opened.
@@ -93,9 +96,13 @@ final class StagedSite: @unchecked Sendable {
     /// The relative paths staged so far.
     var paths: Set<String> { lock.withLock { staged } }
 
-    /// Stages one file. Safe to call from many threads at once; each path only once.
+    /// The paths among `paths` staged as something other than a page.
+    var otherPaths: [String] { lock.withLock { others } }
+
+    /// Stages one file. Safe to call from many threads at once; each path only once. `page`:
+    /// whether it is one of the site's pages (see `otherPaths`).
     @discardableResult
-    func put(_ data: Data, at relative: String) throws -> Outcome {
+    func put(_ data: Data, at relative: String, page: Bool = false) throws -> Outcome {
         let target = folder + "/" + relative
         try makeFolder(for: relative)
         let outcome: Outcome
@@ -106,7 +113,7 @@ final class StagedSite: @unchecked Sendable {
             try StagedSite.writeFile(data, to: target)
             outcome = .written
         }
-        record(outcome, at: relative)
+        record(outcome, at: relative, page: page)
         return outcome
     }
 
@@ -145,7 +152,7 @@ final class StagedSite: @unchecked Sendable {
             return try put(data, at: relative)
         }
         let outcome: Outcome = inodes.source != nil && inodes.published == inodes.source ? .kept : .written
-        record(outcome, at: relative)
+        record(outcome, at: relative, page: false)
         return outcome
     }
 
@@ -160,7 +167,7 @@ final class StagedSite: @unchecked Sendable {
         guard (spare != nil && isPublishedFile(spareHas: relative)) || link(relative, in: publishedDescriptor, to: relative) else {
             return false
         }
-        insert(.kept, path: spare.map { reused[$0] } ?? relative)
+        insert(.kept, path: spare.map { reused[$0] } ?? relative, page: true)
         return true
     }
 
@@ -181,15 +188,16 @@ final class StagedSite: @unchecked Sendable {
             && (x.st_mode & S_IFMT) == S_IFREG
     }
 
-    private func record(_ outcome: Outcome, at relative: String) {
+    private func record(_ outcome: Outcome, at relative: String, page: Bool) {
         // The spare's string for a path it has: at 100,000 users the site's paths are 200,000
         // strings, and the staged set would otherwise hold a second copy of each.
-        insert(outcome, path: reused.member(equalTo: relative))
+        insert(outcome, path: reused.member(equalTo: relative), page: page)
     }
 
-    private func insert(_ outcome: Outcome, path: String) {
+    private func insert(_ outcome: Outcome, path: String, page: Bool) {
         lock.withLock {
             staged.insert(path)
+            if !page { others.append(path) }
             if outcome == .kept { kept += 1 } else { written += 1 }
         }
     }
