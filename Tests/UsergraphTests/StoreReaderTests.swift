@@ -38,6 +38,28 @@ import Testing
         #expect(files.inodes(inFolder: root + "/missing") == nil)
     }
 
+    @Test func aFileHashReadsBackTheHexItWritesAndNothingElse() {
+        func parse(_ text: String) -> FileHash? {
+            var text = text
+            return text.withUTF8 { FileHash(hex: $0) }
+        }
+        for input in ["", "abc", "a stored file", String(repeating: "z", count: 300)] {
+            let hex = SHA256.hex(input)
+            let hash = parse(hex)
+            #expect(hash?.hex == hex)
+            #expect(hash == FileHash(SHA256.digest(Array(input.utf8))))
+        }
+        let valid = SHA256.hex("abc")
+        #expect(parse("0123456789abcdef" + String(repeating: "f", count: 48))?.hex == "0123456789abcdef" + String(repeating: "f", count: 48))
+        // Uppercase, a byte just past each digit range, and the wrong length are not stored names.
+        #expect(parse(valid.uppercased()) == nil)
+        for bad in ["g", "/", ":", "`", "G", " "] {
+            #expect(parse(String(valid.dropLast()) + bad) == nil, "\(bad)")
+            #expect(parse(bad + String(valid.dropFirst())) == nil, "\(bad)")
+        }
+        #expect(parse(String(valid.dropLast())) == nil && parse(valid + "0") == nil)
+    }
+
     @Test func malformedJSONIsReportedWithLineAndColumn() throws {
         let root = try TestPaths.scratch("store")
         try TestPaths.write("[\n  {\"date\": \"2026-11-01\", \"kg\": 72.4},\n  {\"date\": \"2026-11-08\" \"kg\": 72.1}\n]\n", to: root + "/weights.json")

@@ -57,7 +57,11 @@ public enum SiteBuild {
         // while this one reads the store. A broken theme is still said before a broken store.
         let settings = config
         let themeJob = BackgroundJob { try Theme(folder: settings.templates, language: settings.language, require: SitePages.requirements) }
-        let manifestJob = BackgroundJob { options.force ? PageManifest.empty : PageManifest.load(output: settings.output) }
+        let manifestJob = BackgroundJob {
+            let manifest = options.force ? PageManifest.empty : PageManifest.load(output: settings.output)
+            // The spare's list shares the manifest's strings, so a rebuild holds each path once.
+            return (manifest, SpareList.load(output: settings.output, sharing: manifest.files ?? []))
+        }
         let seedsJob = BackgroundJob { PageSeeds(config: settings) }
         let layout = StoreLayout(root: config.store)
         let read = Result { try StoreReader.read(layout) }
@@ -84,9 +88,9 @@ public enum SiteBuild {
         let templateWarnings = TemplateKeyCheck(theme: theme, assets: assets).problems().map(\.message)
         // A forced build renders every page; otherwise a page whose fingerprint is the one its
         // published file was made with is kept.
-        let manifest = try manifestJob.value()
+        let (manifest, spareList) = try manifestJob.value()
         let seeds = try seedsJob.value()
-        let staged = try StagedSite(output: config.output, rebuild: !options.force, keptLastTime: manifest.kept, published: manifest.files)
+        let staged = try StagedSite(output: config.output, rebuild: !options.force, keptLastTime: manifest.kept, spareList: spareList)
         // The stored files the pages show, linked in while the pages render.
         let storedFiles = BackgroundJob {
             let stored = ReferencedFiles.keys(site)

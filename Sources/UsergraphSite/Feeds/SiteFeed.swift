@@ -54,46 +54,59 @@ struct SiteFeed {
         let asOf = site.asOf
         let profile = base
 
-        var entries: [Entry] = []
+        // Every record is a candidate, found by its time and id; only the newest `limit` are
+        // made into entries, since formatting the texts of 2,000 starred repositories to keep
+        // 50 was most of the feed's cost.
+        enum Record { case workout(Workout), milestone(Milestone), star(StarredItem, name: String, at: String) }
+        var candidates: [(instant: Date, id: String, record: Record)] = []
         for workout in site.snapshot.workouts {
             guard let instant = workout.startDate, Day(instant, in: timeZone) <= asOf else { continue }
-            var parts = [f.duration(seconds: workout.duration)]
-            // A number and its unit never part at a line end, like the durations' own.
-            if let metres = workout.distance, metres > 0 { parts.append(f.number(metres / 1000, places: 1) + "\u{00A0}" + s.text("units.km")) }
-            let type = site.workoutType(workout.type)
-            let kcal = workout.calories.map { ", " + f.number($0) + "\u{00A0}" + s.text("units.kcal") } ?? ""
-            entries.append(Entry(
-                id: "urn:usergraph:workout:" + workout.id,
-                title: s.text("feed.workout", ["type": type, "summary": parts.joined(separator: ", ")]),
-                text: s.text("feed.workoutText", [
-                    "type": type, "date": f.date(Day(instant, in: timeZone)), "summary": parts.joined(separator: ", ") + kcal,
-                ]),
-                url: profile, updated: workout.start, instant: instant))
+            candidates.append((instant, "urn:usergraph:workout:" + workout.id, .workout(workout)))
         }
         for milestone in Milestones.compute(site.snapshot.workouts, asOf: asOf, timeZone: timeZone) {
-            let (key, title): (String, String)
+            let key: String
             switch milestone.kind {
-            case .achievement(let achievement):
-                key = "achievement:" + achievement
-                title = s.text("feed.achievement", ["name": s.text("achievements." + achievement)])
-            case .level(let level):
-                key = "level:\(level)"
-                title = s.text("feed.level", ["level": f.number(level)])
+            case .achievement(let achievement): key = "achievement:" + achievement
+            case .level(let level): key = "level:\(level)"
             }
-            entries.append(Entry(id: "urn:usergraph:" + key, title: title, text: title, url: profile,
-                                 updated: milestone.start, instant: milestone.instant))
+            candidates.append((milestone.instant, "urn:usergraph:" + key, .milestone(milestone)))
         }
         for item in site.snapshot.starred?.value ?? [] {
             guard let at = item.starredAt, let instant = Timestamp.parse(at), Day(instant, in: timeZone) <= asOf else { continue }
             let name = item.repo.fullName ?? item.repo.name
-            let link = URLCheck.safeLink(item.repo.htmlURL).flatMap { URLCheck.isAbsoluteHTTP($0) ? $0 : nil }
-            let title = s.text("feed.star", ["repo": name])
-            entries.append(Entry(id: "urn:usergraph:star:" + name, title: title,
-                                 text: item.repo.description.map { title + ": " + $0 } ?? title,
-                                 url: link, updated: at, instant: instant))
+            candidates.append((instant, "urn:usergraph:star:" + name, .star(item, name: name, at: at)))
         }
         // Newest first; the id breaks ties so equal times keep one order.
-        self.entries = Array(entries.sorted { $0.instant != $1.instant ? $0.instant > $1.instant : $0.id < $1.id }.prefix(Self.limit))
+        candidates.sort { $0.instant != $1.instant ? $0.instant > $1.instant : $0.id < $1.id }
+        self.entries = candidates.prefix(Self.limit).map { instant, id, record in
+            switch record {
+            case .workout(let workout):
+                var parts = [f.duration(seconds: workout.duration)]
+                // A number and its unit never part at a line end, like the durations' own.
+                if let metres = workout.distance, metres > 0 { parts.append(f.number(metres / 1000, places: 1) + "\u{00A0}" + s.text("units.km")) }
+                let type = site.workoutType(workout.type)
+                let kcal = workout.calories.map { ", " + f.number($0) + "\u{00A0}" + s.text("units.kcal") } ?? ""
+                return Entry(
+                    id: id,
+                    title: s.text("feed.workout", ["type": type, "summary": parts.joined(separator: ", ")]),
+                    text: s.text("feed.workoutText", [
+                        "type": type, "date": f.date(Day(instant, in: timeZone)), "summary": parts.joined(separator: ", ") + kcal,
+                    ]),
+                    url: profile, updated: workout.start, instant: instant)
+            case .milestone(let milestone):
+                let title: String
+                switch milestone.kind {
+                case .achievement(let achievement): title = s.text("feed.achievement", ["name": s.text("achievements." + achievement)])
+                case .level(let level): title = s.text("feed.level", ["level": f.number(level)])
+                }
+                return Entry(id: id, title: title, text: title, url: profile, updated: milestone.start, instant: instant)
+            case .star(let item, let name, let at):
+                let link = URLCheck.safeLink(item.repo.htmlURL).flatMap { URLCheck.isAbsoluteHTTP($0) ? $0 : nil }
+                let title = s.text("feed.star", ["repo": name])
+                return Entry(id: id, title: title, text: item.repo.description.map { title + ": " + $0 } ?? title,
+                             url: link, updated: at, instant: instant)
+            }
+        }
         updated = self.entries.first?.updated ?? asOf.iso + "T00:00:00Z"
     }
 

@@ -45,16 +45,15 @@ final class StagedSite: @unchecked Sendable {
     /// Makes a staging folder beside `output` (the last build's spare, or a new one), after
     /// clearing what a killed run left. `rebuild` false empties the spare of its files first, so
     /// every file of the new site is staged afresh (`build --force`).
-    /// `published`: the files of the site in the output, when known (the last manifest); the
-    /// spare's list shares their strings, so a rebuild holds each path once, not once per list.
-    init(output: String, rebuild: Bool = true, keptLastTime: Set<String> = [], published: Set<String>? = nil) throws {
+    /// `list`: what `SpareList.load` read of the spare (loaded by the caller, on another thread
+    /// while the store is read).
+    init(output: String, rebuild: Bool = true, keptLastTime: Set<String> = [], spareList list: SpareList?) throws {
         self.output = output
         let parent = (output as NSString).deletingLastPathComponent
         let name = (output as NSString).lastPathComponent
         try StagedSite.clearLeftovers(output: output)
         folder = parent + "/." + name + ".staging-\(getpid())"
         let spare = StagedSite.sparePath(forOutput: output)
-        let list = SpareList.load(output: output, sharing: published ?? [])
         SpareList.remove(output: output)
         var reused = Set<String>(), exact = false
         if rename(spare, folder) != 0 {

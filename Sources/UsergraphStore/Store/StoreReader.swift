@@ -218,34 +218,35 @@ public struct FileHash: Hashable, Comparable, Sendable {
     }
 
     /// Exactly 64 lowercase hex digits, as `SHA256.hex` writes them; nil for anything else.
+    /// Word by word, a digit by subtraction: every build parses the names of three folders of
+    /// 10,000 stored files at 10,000 users.
     init?(hex bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 64 else { return nil }
-        var values: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        for (offset, byte) in bytes.enumerated() {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            default: return nil
+        func word(_ start: Int) -> UInt64? {
+            var value: UInt64 = 0
+            for byte in bytes[start..<start + 16] {
+                let decimal = byte &- UInt8(ascii: "0"), letter = byte &- UInt8(ascii: "a")
+                guard decimal < 10 || letter < 6 else { return nil }
+                value = value << 4 | UInt64(decimal < 10 ? decimal : letter + 10)
             }
-            switch offset / 16 {
-            case 0: values.0 = values.0 << 4 | UInt64(digit)
-            case 1: values.1 = values.1 << 4 | UInt64(digit)
-            case 2: values.2 = values.2 << 4 | UInt64(digit)
-            default: values.3 = values.3 << 4 | UInt64(digit)
-            }
+            return value
         }
-        words = values
+        guard let first = word(0), let second = word(16), let third = word(32), let fourth = word(48) else { return nil }
+        words = (first, second, third, fourth)
     }
 
     var hex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for word in [words.0, words.1, words.2, words.3] {
-            for shift in stride(from: 60, through: 0, by: -4) { text.append(digits[Int(word >> UInt64(shift) & 0xF)]) }
+        String(unsafeUninitializedCapacity: 64) { text in
+            var index = 0
+            for word in [words.0, words.1, words.2, words.3] {
+                for shift in stride(from: 60, through: 0, by: -4) {
+                    let digit = UInt8(truncatingIfNeeded: word >> UInt64(shift)) & 0xF
+                    text[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+                    index += 1
+                }
+            }
+            return index
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     public static func == (a: FileHash, b: FileHash) -> Bool { a.words == b.words }
