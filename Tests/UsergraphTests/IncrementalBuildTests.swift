@@ -52,7 +52,7 @@ import Testing
     }
 
     /// One random change of the kinds a nightly run or a person makes; returns what it did.
-    static let kinds = 11
+    static let kinds = 13
 
     static func change(_ root: String, step: Int, random: inout SplitMix64, asOf: inout Day) throws -> String {
         try change(random.below(kinds), root, step: step, random: &random, asOf: &asOf)
@@ -115,9 +115,28 @@ import Testing
                               "foods": [["name": "Apple \(step)", "kcal": 80]]])
             }
             return "a meal added"
-        default:
+        case 10:
             try editText(root + "/usergraph.yml") { $0.replacingOccurrences(of: #"title: "Anna's dashboard"#, with: #"title: "Anna's dashboard \#(step)"#) }
             return "the title changed"
+        case 11:
+            // As `update` replaces a downloaded avatar: a new file renamed over the old name.
+            let user = 1 + random.below(30)
+            let name = SHA256.hex("https://avatars.example.org/users/\(user).svg") + ".svg"
+            let path = root + "/Store/files/" + name
+            try TestPaths.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><!-- \(step) --></svg>\n", to: path + ".new")
+            #expect(rename(path + ".new", path) == 0)
+            return "user \(user)'s avatar replaced"
+        default:
+            try editJSON(root + "/Store/github/starred.json") { envelope in
+                var starred = envelope["data"] as? [[String: Any]] ?? []
+                let index = random.below(max(1, starred.count))
+                if index < starred.count, var repo = starred[index]["repo"] as? [String: Any] {
+                    repo["description"] = "Starred and changed \(step)"
+                    starred[index]["repo"] = repo
+                }
+                envelope["data"] = starred
+            }
+            return "a starred repository changed"
         }
     }
 
@@ -261,8 +280,9 @@ import Testing
             pages.append(("p/\(index)/index.html", PageFingerprint(high: high, low: values[values.count - 1 - index]), index.isMultiple(of: 2)))
         }
         pages.append(("unreadable/index.html", nil, false))
-        PageManifest.save(pages, others: ["files/a.png", "feed.xml"], output: output)
+        PageManifest.save(pages, others: ["files/a.png", "feed.xml"], storedFiles: "1.2.3.4.5.6", output: output)
         let manifest = PageManifest.load(output: output)
+        #expect(manifest.storedFiles == "1.2.3.4.5.6")
         for page in pages {
             #expect(manifest.fingerprints[page.path] == page.fingerprint)
         }
@@ -271,5 +291,9 @@ import Testing
         let text = try TestPaths.read(PageManifest.path(forOutput: output))
         #expect(text.contains("k0:123456789abcdef p/0/index.html\n"))
         #expect(text.contains("\(String(UInt64.max, radix: 16)):1 p/6/index.html\n"))
+        // Without a stamp for the stored files, none is read back.
+        PageManifest.save(pages, others: [], storedFiles: nil, output: output)
+        #expect(PageManifest.load(output: output).storedFiles == nil)
+        #expect(PageManifest.load(output: output).fingerprints[pages[0].path] == pages[0].fingerprint)
     }
 }

@@ -7,15 +7,18 @@ import UsergraphStore
 /// as `BuildStamp` checks them): a page whose fingerprint is unchanged is kept as it is, its
 /// file hard-linked into the next site instead of rendered again.
 struct PageManifest: Sendable {
-    private static let header = "usergraph-pages-3"
+    private static let header = "usergraph-pages-4"
     let fingerprints: FingerprintTable
     /// Every file of the published site, pages and the rest; nil when not known.
     let files: Set<String>?
     /// The pages that build kept from the site before it (so that site, now the spare, holds
     /// the very same file).
     let kept: Set<String>
+    /// The store's `files/` folder (`StoredFiles.folderStamp`) that every stored file of the
+    /// published site is a link into; nil when not known, or when one of them is a copy.
+    let storedFiles: String?
 
-    static let empty = PageManifest(fingerprints: FingerprintTable([]), files: nil, kept: [])
+    static let empty = PageManifest(fingerprints: FingerprintTable([]), files: nil, kept: [], storedFiles: nil)
 
     static func path(forOutput output: String) -> String {
         StagedSite.beside(output, "pages")
@@ -27,7 +30,12 @@ struct PageManifest: Sendable {
         guard let identity = BuildStamp.folderIdentity(of: output) else { return .empty }
         var fingerprints: [(UInt64, PageFingerprint)] = []
         var files = Set<String>(), kept = Set<String>()
-        let read = ListFile.read(path(forOutput: output), header: { $0 == header + " " + identity }) { line in
+        var storedFiles: String?
+        let read = ListFile.read(path(forOutput: output), header: { line in
+            guard let stamp = ListFile.field(of: line, between: header, and: identity) else { return false }
+            storedFiles = stamp
+            return true
+        }) { line in
             guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return false }
             let file = String(decoding: UnsafeBufferPointer(rebasing: line[(space + 1)...]), as: UTF8.self)
             files.insert(file)
@@ -38,16 +46,18 @@ struct PageManifest: Sendable {
             fingerprints.append((FingerprintTable.key(file), fingerprint))
             return true
         }
-        return read ? PageManifest(fingerprints: FingerprintTable(fingerprints), files: files, kept: kept) : .empty
+        return read ? PageManifest(fingerprints: FingerprintTable(fingerprints), files: files, kept: kept, storedFiles: storedFiles) : .empty
     }
 
     /// Records the published site: its pages' fingerprints and its other files (`others`);
     /// together they are every file it has. Failing to is harmless (the next build renders
     /// every page). Written as staged, unsorted: sorting and the set difference that found the
     /// other files were 5 % of a one-user rebuild at 10,000 users.
-    static func save(_ pages: some Sequence<(path: String, fingerprint: PageFingerprint?, kept: Bool)>, others: [String], output: String) {
+    /// `storedFiles`: see the property.
+    static func save(_ pages: some Sequence<(path: String, fingerprint: PageFingerprint?, kept: Bool)>, others: [String], storedFiles: String?,
+                     output: String) {
         guard let identity = BuildStamp.folderIdentity(of: output) else { return }
-        ListFile.write(to: path(forOutput: output), header: header + " " + identity) { writer in
+        ListFile.write(to: path(forOutput: output), header: ListFile.header(header, field: storedFiles, identity)) { writer in
             for page in pages {
                 if let fingerprint = page.fingerprint {
                     if page.kept { writer.part("k") }

@@ -30,6 +30,21 @@ enum ListFile {
         }
     }
 
+    /// A header line of `name`, one field that may be missing (written `-`) and the identity
+    /// of the folder the file is trusted for, which ends it.
+    static func header(_ name: String, field: String?, _ identity: String) -> String {
+        name + " " + (field ?? "-") + " " + identity
+    }
+
+    /// The field of a header `header(name, field:, identity)` wrote: nil inside `.some` when it
+    /// was missing; nil when `line` is not such a header (another version, another folder).
+    static func field(of line: String, between name: String, and identity: String) -> String?? {
+        guard line.hasPrefix(name + " "), line.hasSuffix(" " + identity) else { return nil }
+        let field = line.dropFirst(name.count + 1).dropLast(identity.count + 1)
+        guard !field.isEmpty, !field.contains(" ") else { return nil }
+        return .some(field == "-" ? nil : String(field))
+    }
+
     /// Writes the header and the lines `fill` gives the writer, 64 KB at a time: at 100,000
     /// users the spare's list made whole was 19 MB at the very end of a build, its peak.
     /// Failing to write is harmless to the callers (the next build does without the file).

@@ -7,9 +7,11 @@ import UsergraphStore
 /// place of staging a new tree, or folders only. Trusted only for the folder it was written
 /// with (its inode and times, as `BuildStamp` checks them); anything else is emptied.
 struct SpareList: Equatable {
-    private static let header = "usergraph-spare-1"
+    private static let header = "usergraph-spare-2"
     var exact: Bool
     var files: Set<String>
+    /// As `PageManifest.storedFiles`, for the spare when it was the published site.
+    var storedFiles: String? = nil
 
     static func path(forOutput output: String) -> String {
         StagedSite.sparePath(forOutput: output) + ".files"
@@ -21,21 +23,28 @@ struct SpareList: Equatable {
         guard let identity = BuildStamp.folderIdentity(of: StagedSite.sparePath(forOutput: output)) else { return nil }
         var exact = false
         var files = Set<String>()
-        let read = ListFile.read(path(forOutput: output), header: { header in
-            if header == self.header + " exact " + identity { exact = true } else if header != self.header + " folders " + identity { return false }
+        var storedFiles: String?
+        let read = ListFile.read(path(forOutput: output), header: { line in
+            if let stamp = ListFile.field(of: line, between: header + " exact", and: identity) {
+                exact = true
+                storedFiles = stamp
+            } else if ListFile.field(of: line, between: header + " folders", and: identity) == nil {
+                return false
+            }
             return true
         }) { line in
             files.insert(pool.member(equalTo: String(decoding: line, as: UTF8.self)))
             return true
         }
-        return read ? SpareList(exact: exact, files: files) : nil
+        return read ? SpareList(exact: exact, files: files, storedFiles: storedFiles) : nil
     }
 
     /// Written after the spare took its name; failing to is harmless (the next build empties
     /// it). Unsorted: sorting was three fifths of the cost.
-    static func save(_ files: Set<String>, exact: Bool, output: String) {
+    static func save(_ files: Set<String>, exact: Bool, storedFiles: String? = nil, output: String) {
         guard let identity = BuildStamp.folderIdentity(of: StagedSite.sparePath(forOutput: output)) else { return }
-        ListFile.write(to: path(forOutput: output), header: header + (exact ? " exact " : " folders ") + identity) { writer in
+        let name = header + (exact ? " exact" : " folders")
+        ListFile.write(to: path(forOutput: output), header: ListFile.header(name, field: exact ? storedFiles : nil, identity)) { writer in
             for file in files { writer.line(file) }
         }
     }

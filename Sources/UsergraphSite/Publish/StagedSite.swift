@@ -34,6 +34,8 @@ final class StagedSite: @unchecked Sendable {
     private let publishedDescriptor: Int32
     private var written = 0
     private var kept = 0
+    /// Whether a stored file had to be copied rather than linked (see `storedFilesAreLinks`).
+    private var copiedStoredFile = false
     /// The files the staging folder started with, when it is the site before last, kept whole
     /// beside the output (see `SpareList`); empty when it started with folders only.
     private let reused: Set<String>
@@ -68,6 +70,7 @@ final class StagedSite: @unchecked Sendable {
         }
         self.reused = reused
         self.exact = exact
+        spareStoredFiles = exact ? list?.storedFiles : nil
         self.keptLastTime = exact ? keptLastTime : []
         publishedDescriptor = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -97,6 +100,13 @@ final class StagedSite: @unchecked Sendable {
 
     /// The paths among `paths` staged as something other than a page.
     var otherPaths: [String] { lock.withLock { others } }
+
+    /// Whether every file staged with `put(fileNamed:)` is a link to its source file (none had
+    /// to be copied), so far.
+    var storedFilesAreLinks: Bool { lock.withLock { !copiedStoredFile } }
+
+    /// The spare's `SpareList.storedFiles`, when the staging folder is the reused spare.
+    let spareStoredFiles: String?
 
     /// Stages one file. Safe to call from many threads at once; each path only once. `page`:
     /// whether it is one of the site's pages (see `otherPaths`).
@@ -148,6 +158,7 @@ final class StagedSite: @unchecked Sendable {
             guard let data = FileManager.default.contents(atPath: source.path + "/" + name) else {
                 throw UsergraphError("errors.build.storedFile", ["path": source.path + "/" + name])
             }
+            lock.withLock { copiedStoredFile = true }
             return try put(data, at: relative)
         }
         let outcome: Outcome = inodes.source != nil && inodes.published == inodes.source ? .kept : .written
@@ -204,7 +215,8 @@ final class StagedSite: @unchecked Sendable {
     /// Swaps the staged site in and removes the old one. Returns the counts for the report.
     /// `previous`: every file of the site in the output, when known (the last build's manifest);
     /// the old site is then kept whole as the next build's spare instead of emptied.
-    func publish(previous: Set<String>? = nil) throws -> PublishCounts {
+    /// `previousStoredFiles`: the manifest's `storedFiles`, kept in the spare's list.
+    func publish(previous: Set<String>? = nil, previousStoredFiles: String? = nil) throws -> PublishCounts {
         removeUnstaged()
         pruneFolders()
         let fm = FileManager.default
@@ -242,7 +254,7 @@ final class StagedSite: @unchecked Sendable {
             removed = previous.subtracting(staged).count
             TestStop.at(.cleared)
             if rename(folder, StagedSite.sparePath(forOutput: output)) == 0 {
-                SpareList.save(previous, exact: true, output: output)
+                SpareList.save(previous, exact: true, storedFiles: previousStoredFiles, output: output)
             } else {
                 FileTree.remove(folder)
             }
