@@ -15,6 +15,9 @@ struct PageFingerprint: Hashable, Sendable {
 
     init(high: UInt64, low: UInt64) { self.high = high; self.low = low }
 
+    /// As the manifest writes it.
+    var hex: String { String(high, radix: 16) + ":" + String(low, radix: 16) }
+
     /// Reads the manifest's `high:low` (both in lowercase hex, as `PageManifest.save` writes
     /// them) back; nil for anything else. On the bytes: a manifest holds 20,000 of them, and
     /// the generic `split` spent 4 % of a rebuild on them.
@@ -103,7 +106,10 @@ struct FingerprintHasher {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    func finish() -> PageFingerprint {
+    func finish() -> PageFingerprint { Self.digest(bytes) }
+
+    /// The 128-bit hash of `bytes`, 8 bytes a step on two lanes.
+    static func digest(_ bytes: [UInt8]) -> PageFingerprint {
         var a: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
         var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F &+ UInt64(bytes.count)
         bytes.withUnsafeBytes { raw in
@@ -123,7 +129,7 @@ struct FingerprintHasher {
                 index += take
             }
         }
-        return PageFingerprint(high: Self.mix(a), low: Self.mix(b ^ a))
+        return PageFingerprint(high: mix(a), low: mix(b ^ a))
     }
 
     /// MurmurHash3's finalizer: every input bit reaches every output bit.

@@ -113,16 +113,16 @@ final class StagedSite: @unchecked Sendable {
     @discardableResult
     func put(_ data: Data, at relative: String, page: Bool = false) throws -> Outcome {
         let target = folder + "/" + relative
-        try makeFolder(for: relative)
+        let spare = try place(relative)
         let outcome: Outcome
         if StagedSite.sameBytes(data, asFileAt: output + "/" + relative),
-           isPublishedFile(relative) || link(relative, in: publishedDescriptor, to: relative) {
+           (spare != nil && isPublishedFile(spareHas: relative)) || link(relative, in: publishedDescriptor, to: relative) {
             outcome = .kept
         } else {
             try StagedSite.writeFile(data, to: target)
             outcome = .written
         }
-        record(outcome, at: relative, page: page)
+        insert(outcome, at: relative, spare: spare, page: page)
         return outcome
     }
 
@@ -152,8 +152,8 @@ final class StagedSite: @unchecked Sendable {
     @discardableResult
     func put(fileNamed name: String, in source: SourceFolder, at relative: String,
              inodes: (source: UInt64?, staged: UInt64?, published: UInt64?)) throws -> Outcome {
-        try makeFolder(for: relative)
-        let inPlace = inodes.source != nil && inodes.staged == inodes.source && reused.contains(relative)
+        let spare = try place(relative)
+        let inPlace = spare != nil && inodes.source != nil && inodes.staged == inodes.source
         guard inPlace || link(name, in: source.descriptor, to: relative) else {
             guard let data = FileManager.default.contents(atPath: source.path + "/" + name) else {
                 throw UsergraphError("errors.build.storedFile", ["path": source.path + "/" + name])
@@ -162,7 +162,7 @@ final class StagedSite: @unchecked Sendable {
             return try put(data, at: relative)
         }
         let outcome: Outcome = inodes.source != nil && inodes.published == inodes.source ? .kept : .written
-        record(outcome, at: relative, page: false)
+        insert(outcome, at: relative, spare: spare, page: false)
         return outcome
     }
 
@@ -170,24 +170,17 @@ final class StagedSite: @unchecked Sendable {
     /// being read: for a page whose fingerprint says it would come out the same. False when
     /// there is no such file or no link can be made; the caller then renders the page.
     func keep(_ relative: String) throws -> Bool {
-        // The spare's entry, looked up once: a path it holds has its folder there already, and
-        // its string is the one the staged set keeps (10,000 kept pages a rebuild).
-        let spare = reused.firstIndex(of: relative)
-        if spare == nil { try makeFolder(for: relative) }
+        let spare = try place(relative)
         guard (spare != nil && isPublishedFile(spareHas: relative)) || link(relative, in: publishedDescriptor, to: relative) else {
             return false
         }
-        insert(.kept, path: spare.map { reused[$0] } ?? relative, page: true)
+        insert(.kept, at: relative, spare: spare, page: true)
         return true
     }
 
-    /// Whether the staging folder's entry at `relative` already is the published file (the
-    /// same inode: a file the last two builds both kept), so there is nothing to stage.
-    private func isPublishedFile(_ relative: String) -> Bool {
-        reused.contains(relative) && isPublishedFile(spareHas: relative)
-    }
-
-    /// `isPublishedFile` for a path the spare is known to hold.
+    /// Whether the staging folder's entry at `relative`, a path the spare holds, already is the
+    /// published file (the same inode: a file the last two builds both kept), so there is
+    /// nothing to stage.
     private func isPublishedFile(spareHas relative: String) -> Bool {
         keptLastTime.contains(relative) || StagedSite.sameFile(output + "/" + relative, folder + "/" + relative)
     }
@@ -198,13 +191,19 @@ final class StagedSite: @unchecked Sendable {
             && (x.st_mode & S_IFMT) == S_IFREG
     }
 
-    private func record(_ outcome: Outcome, at relative: String, page: Bool) {
-        // The spare's string for a path it has: at 100,000 users the site's paths are 200,000
-        // strings, and the staged set would otherwise hold a second copy of each.
-        insert(outcome, path: reused.member(equalTo: relative), page: page)
+    /// The reused spare's entry for `relative`, looked up once for each file staged (20,000 a
+    /// rebuild at 10,000 users): a path the spare holds has its folder there already, else the
+    /// folder is made here.
+    private func place(_ relative: String) throws -> Set<String>.Index? {
+        let spare = reused.firstIndex(of: relative)
+        if spare == nil { try makeFolder(for: relative) }
+        return spare
     }
 
-    private func insert(_ outcome: Outcome, path: String, page: Bool) {
+    /// Records a staged file. The spare's string for a path it has: at 100,000 users the site's
+    /// paths are 200,000 strings, and the staged set would otherwise hold a second copy of each.
+    private func insert(_ outcome: Outcome, at relative: String, spare: Set<String>.Index?, page: Bool) {
+        let path = spare.map { reused[$0] } ?? relative
         lock.withLock {
             staged.insert(path)
             if !page { others.append(path) }
@@ -358,10 +357,11 @@ final class StagedSite: @unchecked Sendable {
         return errno == EEXIST && unlinkat(descriptor, relative, 0) == 0 && linkat(source, name, descriptor, relative, 0) == 0
     }
 
+    /// Makes the folder of `relative`, a path the reused spare does not hold (one it holds has
+    /// its folder there already).
     private func makeFolder(for relative: String) throws {
         let folderPart = FileTree.parent(relative)
-        // A path the reused spare holds has its folder there already.
-        guard !folderPart.isEmpty, !reused.contains(relative) else { return }
+        guard !folderPart.isEmpty else { return }
         let needed = lock.withLock { !madeFolders.contains(folderPart) }
         guard needed else { return }
         try StagedSite.makeFolders(folder + "/" + folderPart)
