@@ -119,11 +119,12 @@ import Testing
             try editText(root + "/usergraph.yml") { $0.replacingOccurrences(of: #"title: "Anna's dashboard"#, with: #"title: "Anna's dashboard \#(step)"#) }
             return "the title changed"
         case 11:
-            // As `update` replaces a downloaded avatar: a new file renamed over the old name.
+            // As a person refreshes an avatar: removed, and downloaded again by `update` under the
+            // same name, a new file (here of another shape, which the user's page shows).
             let user = 1 + random.below(30)
             let name = SHA256.hex("https://avatars.example.org/users/\(user).svg") + ".svg"
             let path = root + "/Store/files/" + name
-            try TestPaths.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><!-- \(step) --></svg>\n", to: path + ".new")
+            try TestPaths.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"4\"><!-- \(step) --></svg>\n", to: path + ".new")
             #expect(rename(path + ".new", path) == 0)
             return "user \(user)'s avatar replaced"
         default:

@@ -14,6 +14,15 @@ struct Avatars: Sendable {
         return "files/" + name
     }
 
+    /// What a page that shows the stored image for this URL, and its size, reads of it: its
+    /// site path (empty when there is none) and its inode, new when a new picture replaced it
+    /// under the same name.
+    func addInputs(forURL url: String, to hasher: inout FingerprintHasher) {
+        guard let key = files.key(forURL: url), let name = files.name(of: key) else { return hasher.add("") }
+        hasher.add("files/" + name)
+        hasher.add(Int(truncatingIfNeeded: files.inode(of: key) ?? 0))
+    }
+
     func sitePath(forStorePath path: String?) -> String? {
         guard let path, let name = files.file(forStorePath: path) else { return nil }
         return "files/" + name

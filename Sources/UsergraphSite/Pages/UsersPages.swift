@@ -200,14 +200,14 @@ enum UsersPages {
     static let fileWidth = 128
 
     /// What a user's card and page show of them: their fields and, for each file, where the
-    /// store keeps it. A stored file never changes under its name (files are named by the hash
-    /// of their URL and downloaded only when missing, or by the hash of their bytes), so its
-    /// name stands for its content and its size.
+    /// store keeps it. `update` never changes a stored file under its name (files are named by
+    /// the hash of their URL and downloaded only when missing), but a person may remove one to
+    /// have it downloaded again: its inode then stands for its new content and size.
     static func fingerprint(_ user: DirectoryUser, site: SiteData, into hasher: inout FingerprintHasher) {
         hasher.add(user.id); hasher.add(user.username); hasher.add(user.age); hasher.add(user.isOnline); hasher.add(user.sex)
         for file in user.files ?? [] {
             hasher.add(file.id); hasher.add(file.url); hasher.add(file.type)
-            hasher.add(site.avatars.sitePath(forURL: file.url) ?? "")
+            site.avatars.addInputs(forURL: file.url, to: &hasher)
         }
         hasher.add(user.files == nil)
     }

@@ -186,20 +186,31 @@ public struct StoredFiles: Sendable {
     /// SHA-256 of the source URL (or of an owner-supplied file's bytes) → what follows the
     /// hash in the file's name (`.svg`). Binary keys and short suffixes: at 100,000 files, two
     /// 64-byte strings per file were 22 MB of a build's peak memory.
-    private let byHash: [FileHash: String]
+    private let byHash: [FileHash: Entry]
     public let folder: String
+
+    /// The rest of a stored file's name, and its inode as the folder lists it.
+    private struct Entry {
+        let suffix: String
+        let inode: UInt64
+    }
 
     public init(folder: String) {
         self.folder = folder
-        var map: [FileHash: String] = [:]
+        var map: [FileHash: Entry] = [:]
         // Read with readdir and parsed from the name's bytes: FileManager's list of 100,000
         // names as strings was 33 MB of a build's peak, for keys of 32 bytes.
         if let directory = opendir(folder) {
             defer { closedir(directory) }
-            Self.forEachStoredName(in: directory) { hash, suffix, _ in map[hash] = suffix }
+            Self.forEachStoredName(in: directory) { hash, suffix, entry in map[hash] = Entry(suffix: suffix, inode: UInt64(entry.pointee.d_ino)) }
         }
         byHash = map
     }
+
+    /// The inode of the stored file `key`: the store replaces a file by renaming a new one over
+    /// it, so a new inode is new bytes under the same name (what a page that shows the
+    /// picture's size must be rendered again for).
+    public func inode(of key: FileHash) -> UInt64? { byHash[key]?.inode }
 
     /// Calls `body` with each entry of the open folder named as a stored file is: its hash, the
     /// rest of its name, and the entry.
@@ -238,7 +249,7 @@ public struct StoredFiles: Sendable {
     /// A store-relative path such as `files/<hash>.svg`, if it names an existing stored file.
     public func file(forStorePath path: String) -> String? { key(forStorePath: path).flatMap(name(of:)) }
 
-    var allNames: [String] { byHash.map { $0.key.hex + $0.value }.sorted() }
+    var allNames: [String] { byHash.map { $0.key.hex + $0.value.suffix }.sorted() }
 
     /// The key of the stored file for a remote URL, if it was downloaded: 32 bytes to hold
     /// instead of a name (at 100,000 users the names of the pages' files were 10 MB).
@@ -252,12 +263,12 @@ public struct StoredFiles: Sendable {
         guard path.hasPrefix("files/") else { return nil }
         var name = String(path.dropFirst("files/".count))
         guard !name.contains("/"), !name.hasPrefix("."), let (hash, suffix) = name.withUTF8({ Self.split($0) }),
-              byHash[hash] == suffix else { return nil }
+              byHash[hash]?.suffix == suffix else { return nil }
         return hash
     }
 
     /// The file's name in the folder.
-    public func name(of key: FileHash) -> String? { byHash[key].map { key.hex + $0 } }
+    public func name(of key: FileHash) -> String? { byHash[key].map { key.hex + $0.suffix } }
 
     /// The regular files of `path` named as this store's files are (the same hash and suffix),
     /// with their inodes, read from the folder's entries: staging 10,000 avatars took three
@@ -269,7 +280,7 @@ public struct StoredFiles: Sendable {
         guard fstat(dirfd(directory), &info) == 0 else { return nil }
         var entries: [(key: UInt64, inode: UInt64)] = []
         Self.forEachStoredName(in: directory) { hash, suffix, entry in
-            guard byHash[hash] == suffix else { return }
+            guard byHash[hash]?.suffix == suffix else { return }
             let type = Int32(entry.pointee.d_type)
             var file = stat()
             let isFile = type == Int32(DT_REG) || (type == Int32(DT_UNKNOWN)
