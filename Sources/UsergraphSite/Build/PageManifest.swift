@@ -35,6 +35,9 @@ struct PageManifest: Sendable {
             guard let stamp = ListFile.field(of: line, between: header, and: identity) else { return false }
             storedFiles = stamp
             return true
+        }, count: { lines in
+            files.reserveCapacity(lines)
+            fingerprints.reserveCapacity(lines)
         }) { line in
             guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return false }
             let file = String(decoding: UnsafeBufferPointer(rebasing: line[(space + 1)...]), as: UTF8.self)

@@ -32,7 +32,7 @@ struct SpareList: Equatable {
                 return false
             }
             return true
-        }) { line in
+        }, count: { files.reserveCapacity($0) }) { line in
             files.insert(pool.member(equalTo: String(decoding: line, as: UTF8.self)))
             return true
         }
