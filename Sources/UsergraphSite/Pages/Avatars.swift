@@ -14,13 +14,14 @@ struct Avatars: Sendable {
         return "files/" + name
     }
 
-    /// What a page that shows the stored image for this URL, and its size, reads of it: its
-    /// site path (empty when there is none) and its inode, new when a new picture replaced it
-    /// under the same name.
+    /// What a page that shows the stored image for this URL, and its size, reads of it besides
+    /// the URL (which its name is made from): whether there is one, the end of its name, and
+    /// its inode, new when a new picture replaced it under the same name.
     func addInputs(forURL url: String, to hasher: inout FingerprintHasher) {
-        guard let key = files.key(forURL: url), let name = files.name(of: key) else { return hasher.add("") }
-        hasher.add("files/" + name)
-        hasher.add(Int(truncatingIfNeeded: files.inode(of: key) ?? 0))
+        guard let entry = files.entry(forURL: url) else { return hasher.add(false) }
+        hasher.add(true)
+        hasher.add(entry.suffix)
+        hasher.add(Int(truncatingIfNeeded: entry.inode))
     }
 
     func sitePath(forStorePath path: String?) -> String? {

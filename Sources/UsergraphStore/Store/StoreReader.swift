@@ -207,10 +207,12 @@ public struct StoredFiles: Sendable {
         byHash = map
     }
 
-    /// The inode of the stored file `key`: the store replaces a file by renaming a new one over
-    /// it, so a new inode is new bytes under the same name (what a page that shows the
-    /// picture's size must be rendered again for).
-    public func inode(of key: FileHash) -> UInt64? { byHash[key]?.inode }
+    /// The stored file for a remote URL, if it was downloaded: what follows its hash in its
+    /// name, and its inode. A new inode is new bytes under the same name (what a page that
+    /// shows the picture's size must be rendered again for).
+    public func entry(forURL url: String) -> (suffix: String, inode: UInt64)? {
+        byHash[FileHash(SHA256.digest(Array(url.utf8)))].map { ($0.suffix, $0.inode) }
+    }
 
     /// Calls `body` with each entry of the open folder named as a stored file is: its hash, the
     /// rest of its name, and the entry.
