@@ -114,6 +114,23 @@ import Testing
         #expect(Self.fast(StoreDecoders.starred, data) == nil)
     }
 
+    /// Strings are scanned eight bytes at a time: quotes, escapes, control bytes and UTF-8 at
+    /// every offset from a word's start, read as JSONDecoder reads them or left to it.
+    @Test func stringsReadAsJSONDecoderReadsThemAtEveryAlignment() {
+        var random = SplitMix64(seed: 20)
+        let pieces = ["a", "bc", "https://api.github.com/x", "\\\"", "\\\\", "\\n", "\\u00e9", "é", "ж", "😀", "\u{7F}", " ", "~", "\t", "\u{01}", "\u{1F}", "\"", "\\"]
+        for _ in 0..<3_000 {
+            let pad = String(repeating: " ", count: random.below(9))
+            let text = (0..<random.below(12)).map { _ in pieces[random.below(pieces.count)] }.joined()
+            let json = pad + #"[{"name":""# + text + #""}]"#
+            let fast = Self.fast(StoreDecoders.repositories, Data(json.utf8))
+            let full = Self.full([Repository].self, json)
+            // Accepted only as JSONDecoder reads it; refused whenever it refuses.
+            if let fast { #expect(fast == full, "\(json)") }
+            if full == nil { #expect(fast == nil, "\(json)") }
+        }
+    }
+
     @Test func bytesThatAreNotUTF8AreLeftToJSONDecoder() {
         var data = Data(#"[{"name":""#.utf8)
         data.append(contentsOf: [0xC3, 0x28])

@@ -114,6 +114,21 @@ struct JSONBytesReader {
     /// there: whether that text is all ASCII. Nil at a control character or the input's end.
     private mutating func plainRun() -> Bool? {
         var ascii = true
+        // Eight bytes at a time while none of them is a quote, a backslash or a control byte
+        // (a byte of 0x80 and up only makes the run not ASCII): most of a GitHub store's bytes
+        // are the long URLs of fields no page reads. Each test is exact for the whole word: a
+        // borrow that could make a byte seem to match only comes from a byte that does.
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let quote = word ^ 0x2222_2222_2222_2222, backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- 0x2020_2020_2020_2020) & ~word)
+                if special & highs != 0 { break }
+                if word & highs != 0 { ascii = false }
+                index += 8
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return ascii }

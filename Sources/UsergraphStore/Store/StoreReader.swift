@@ -37,7 +37,7 @@ public enum StoreReader {
     public static func begin(_ layout: StoreLayout) -> StoreRead {
         // The files are independent, so they are decoded at once on all cores, largest first.
         // When several are broken, the error is the one a file-by-file read would meet first.
-        let starred = StoreRead.Later { try fast(StoreDecoders.starred, at: layout.starred) ?? cached([StarredItem].self, at: layout.starred) }
+        let starred = BackgroundJob { try fast(StoreDecoders.starred, at: layout.starred) ?? cached([StarredItem].self, at: layout.starred) }
         let owner = Decoded<Owner?>(nil), workouts = Decoded<[Workout]>([]), weights = Decoded<[WeightRecord]>([])
         let profile = Decoded<Cached<GitHubProfile>?>(nil), repositories = Decoded<Cached<[Repository]>?>(nil)
         let users = Decoded<Cached<[DirectoryUser]>?>(nil)
@@ -125,12 +125,12 @@ public enum StoreReader {
 public struct StoreRead: Sendable {
     private let partial: Snapshot
     private let failures: [(order: Int, error: Error)]
-    private let starred: Later
+    private let starred: BackgroundJob<Cached<[StarredItem]>?>
 
     /// The starred repositories' order among the files, for the first error of several.
     private static let starredOrder = 5
 
-    fileprivate init(partial: Snapshot, failures: [(order: Int, error: Error)], starred: Later) {
+    fileprivate init(partial: Snapshot, failures: [(order: Int, error: Error)], starred: BackgroundJob<Cached<[StarredItem]>?>) {
         self.partial = partial; self.failures = failures; self.starred = starred
     }
 
@@ -145,33 +145,9 @@ public struct StoreRead: Sendable {
     public func finish() throws -> Snapshot {
         var all = failures
         var snapshot = partial
-        switch starred.result() {
-        case .success(let value): snapshot.starred = value
-        case .failure(let error): all.append((Self.starredOrder, error))
-        }
+        do { snapshot.starred = try starred.value() } catch { all.append((Self.starredOrder, error)) }
         if let first = all.min(by: { $0.order < $1.order }) { throw first.error }
         return snapshot
-    }
-
-    /// One file decoded on a thread of its own.
-    fileprivate final class Later: @unchecked Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private var value: Result<Cached<[StarredItem]>?, Error>?
-
-        init(_ work: @escaping @Sendable () throws -> Cached<[StarredItem]>?) {
-            DispatchQueue.global().async {
-                self.value = Result(catching: work)
-                self.done.signal()
-            }
-        }
-
-        /// Waits for the work; later calls return at once.
-        func result() -> Result<Cached<[StarredItem]>?, Error> {
-            // The semaphore orders the thread's write of `value` before this read.
-            done.wait()
-            done.signal()
-            return value ?? .success(nil)
-        }
     }
 }
 
@@ -336,7 +312,7 @@ public struct FileHash: Hashable, Comparable, Sendable {
     }
 
     /// Exactly 64 lowercase hex digits, as `SHA256.hex` writes them; nil for anything else.
-    /// Word by word, a digit by subtraction: every build parses the names of three folders of
+    /// Word by word, a digit by subtraction: a build parses the names of up to four folders of
     /// 10,000 stored files at 10,000 users.
     init?(hex bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 64 else { return nil }
