@@ -120,6 +120,9 @@ import Testing
         #expect(palette == ["ug-heat-1": "#7f86ee", "accent": "#4f46e5"])
         let svg = "<rect style=\"fill:var(--ug-heat-1,#9be9a8)\"/><g style=\"fill:var(--ug-text,currentColor)\">"
         #expect(ThemePalette.resolve(svg, colours: palette) == "<rect style=\"fill:#7f86ee\"/><g style=\"fill:currentColor\">")
+        // Odd forms read as `split` reads them: an empty name or fallback is left out.
+        let odd = "ж var(--,#111) var(--accent,) var(--nope,) var(--) var(--nope,#222)x var(--accent"
+        #expect(ThemePalette.resolve(odd, colours: palette) == "ж currentColor #4f46e5 currentColor currentColor #222x var(--accent")
     }
 
     @Test func imageSizesAreReadFromTheirHeaders() {
