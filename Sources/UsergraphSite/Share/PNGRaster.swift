@@ -65,8 +65,19 @@ enum PNGRaster {
         guard let handle = made else { throw failure(what, error, draw) }
         defer { draw.objectUnref(UnsafeMutableRawPointer(handle)) }
 
-        // cairo always returns an object; a failure is its status.
-        let surface = draw.imageSurfaceCreate(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        // The pixels in memory mapped with all its pages, zeroed (transparent) and writable at
+        // once: in a surface of cairo's own, each page was first mapped to the shared zero page
+        // and then copied on its first write, with the other cores' address caches flushed each
+        // time (a quarter of the time a picture took).
+        let stride = Int(draw.formatStrideForWidth(CAIRO_FORMAT_ARGB32, Int32(width)))
+        let size = max(1, stride * height)
+        guard stride > 0, let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0),
+              memory != MAP_FAILED else { throw failure(what, CAIRO_STATUS_NO_MEMORY, draw) }
+        defer { munmap(memory, size) }
+        // cairo always returns an object; a failure is its status. Destroyed before the pixels
+        // are unmapped (the deferred calls run last first).
+        let surface = draw.imageSurfaceCreateForData(memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+                                                     Int32(stride))
         defer { draw.surfaceDestroy(surface) }
         let cr = draw.create(surface)
         defer { draw.destroy(cr) }
@@ -92,7 +103,8 @@ enum PNGRaster {
                                                   UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> Int32
         let objectUnref: @convention(c) (UnsafeMutableRawPointer?) -> Void
         let errorFree: @convention(c) (UnsafeMutablePointer<GError>?) -> Void
-        let imageSurfaceCreate: @convention(c) (cairo_format_t, Int32, Int32) -> OpaquePointer?
+        let imageSurfaceCreateForData: @convention(c) (UnsafeMutablePointer<UInt8>?, cairo_format_t, Int32, Int32, Int32) -> OpaquePointer?
+        let formatStrideForWidth: @convention(c) (cairo_format_t, Int32) -> Int32
         let surfaceDestroy: @convention(c) (OpaquePointer?) -> Void
         let surfaceFlush: @convention(c) (OpaquePointer?) -> Void
         let imageSurfaceGetData: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<UInt8>?
@@ -127,7 +139,8 @@ enum PNGRaster {
             handleRenderDocument = try find(rsvg, "rsvg_handle_render_document")
             objectUnref = try find(gobject, "g_object_unref")
             errorFree = try find(glib, "g_error_free")
-            imageSurfaceCreate = try find(cairo, "cairo_image_surface_create")
+            imageSurfaceCreateForData = try find(cairo, "cairo_image_surface_create_for_data")
+            formatStrideForWidth = try find(cairo, "cairo_format_stride_for_width")
             surfaceDestroy = try find(cairo, "cairo_surface_destroy")
             surfaceFlush = try find(cairo, "cairo_surface_flush")
             imageSurfaceGetData = try find(cairo, "cairo_image_surface_get_data")
