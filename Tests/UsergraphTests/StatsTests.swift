@@ -394,6 +394,23 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
         ])
     }
 
+    /// The top visitors are kept in one pass: the same three a full sort would give.
+    @Test func topVisitorsAreTheFirstThreeOfAFullSort() throws {
+        var random = SplitMix64(seed: 11)
+        for _ in 0..<50 {
+            var views: [Int: Int] = [:]
+            let entries = (0..<random.below(80)).map { _ -> StatisticsEntry in
+                let user = 1 + random.below(25), count = 1 + random.below(3)
+                views[user, default: 0] += count
+                return StatisticsEntry(userId: user, type: "view", dates: (0..<count).map { _ in (1 + random.below(20)) * 1_000_000 + 112_026 })
+            }
+            let expected = views.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(3)
+                .map { TopVisitor(userId: $0.key, views: $0.value) }
+            let users = try compute(Snapshot(statistics: Cached(entries, fetchedAt: "")), asOf: "2026-11-20").report.users
+            #expect(users.topVisitors == expected)
+        }
+    }
+
     @Test func usersWithoutViewsAreNeverTopVisitors() throws {
         let entries = [
             StatisticsEntry(userId: 1, type: "subscription", dates: [1_112_026]),
