@@ -153,7 +153,10 @@ enum Placeholders {
     }
 
     static func isName(_ text: Substring) -> Bool {
-        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == ".") }
+        // ASCII letters by their ranges (the only ASCII the Alphabetic property holds): the
+        // property lookup was most of the time filling a pattern took.
+        func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
+        guard let first = text.utf8.first, isLetter(first) else { return false }
+        return text.utf8.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
     }
 }

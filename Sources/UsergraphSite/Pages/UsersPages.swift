@@ -160,15 +160,21 @@ enum UsersPages {
         let man = strings.text("sex.manShort"), woman = strings.text("sex.womanShort"), onlineWord = strings.text("users.online")
         var script = Array("(window.usergraphUsers = window.usergraphUsers || []).push(\n".utf8)
         script.reserveCapacity(users.count * 80)
+        // Each age's phrase made once: filling the plural form for each of 5,000 users was half
+        // the time of making a shard.
+        var years: [Int: String] = [:]
         for (position, user) in zip(0..., users) {
-            var about = strings.plural("count.years", user.age) + " · "
+            let age = years[user.age] ?? strings.plural("count.years", user.age)
+            years[user.age] = age
+            var about = age + " · "
             switch user.sex {
             case "M": about += man
             case "W": about += woman
             default: about += user.sex
             }
             if user.isOnline { about += " · " + onlineWord }
-            script.append(contentsOf: position == 0 ? Array("[".utf8) : Array(",\n[".utf8))
+            if position > 0 { script.append(contentsOf: ",\n".utf8) }
+            script.append(UInt8(ascii: "["))
             JavaScript.appendString(user.username, to: &script)
             script.append(UInt8(ascii: ","))
             JavaScript.appendString(search.link(to: .user(user.id)), to: &script)
