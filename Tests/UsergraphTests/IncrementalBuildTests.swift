@@ -257,13 +257,14 @@ import Testing
 @Suite struct FingerprintTableTests {
     @Test func findsEachPathsFingerprintAndLeavesOutPathsThatShareAHash() {
         let paths = (0..<1_000).map { "users/\($0)/index.html" }
-        var pairs = paths.enumerated().map { (FingerprintTable.key($1), PageFingerprint(high: UInt64($0), low: 7)) }
+        var pairs = paths.enumerated().map { (FingerprintTable.key($1), PageFingerprint(high: UInt64($0), low: 7), $0.isMultiple(of: 3)) }
         // Two entries with one key, as two paths with one hash would be: neither is trusted.
-        pairs.append((FingerprintTable.key(paths[3]), PageFingerprint(high: 99, low: 99)))
+        pairs.append((FingerprintTable.key(paths[3]), PageFingerprint(high: 99, low: 99), false))
         let table = FingerprintTable(pairs)
         #expect(table.count == 999)
         #expect(table[paths[3]] == nil)
         #expect(paths.enumerated().allSatisfy { $0.offset == 3 || table[$0.element] == PageFingerprint(high: UInt64($0.offset), low: 7) })
+        #expect(paths.enumerated().allSatisfy { $0.offset == 3 || table.entry($0.element)?.kept == $0.offset.isMultiple(of: 3) })
         #expect(table["users/1000/index.html"] == nil && table[""] == nil)
         #expect(FingerprintTable([]).isEmpty && FingerprintTable([])["index.html"] == nil)
     }
@@ -286,9 +287,9 @@ import Testing
         #expect(manifest.storedFiles == "1.2.3.4.5.6")
         for page in pages {
             #expect(manifest.fingerprints[page.path] == page.fingerprint)
+            #expect(manifest.fingerprints.entry(page.path)?.kept == page.fingerprint.map { _ in page.kept })
         }
         #expect(manifest.files == Set(pages.map(\.path) + ["files/a.png", "feed.xml"]))
-        #expect(manifest.kept == Set(pages.filter(\.kept).map(\.path)))
         let text = try TestPaths.read(PageManifest.path(forOutput: output))
         #expect(text.contains("k0:123456789abcdef p/0/index.html\n"))
         #expect(text.contains("\(String(UInt64.max, radix: 16)):1 p/6/index.html\n"))

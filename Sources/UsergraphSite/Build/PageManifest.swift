@@ -11,14 +11,11 @@ struct PageManifest: Sendable {
     let fingerprints: FingerprintTable
     /// Every file of the published site, pages and the rest; nil when not known.
     let files: Set<String>?
-    /// The pages that build kept from the site before it (so that site, now the spare, holds
-    /// the very same file).
-    let kept: Set<String>
     /// The store's `files/` folder (`StoredFiles.folderStamp`) that every stored file of the
     /// published site is a link into; nil when not known, or when one of them is a copy.
     let storedFiles: String?
 
-    static let empty = PageManifest(fingerprints: FingerprintTable([]), files: nil, kept: [], storedFiles: nil)
+    static let empty = PageManifest(fingerprints: FingerprintTable([]), files: nil, storedFiles: nil)
 
     static func path(forOutput output: String) -> String {
         StagedSite.beside(output, "pages")
@@ -28,8 +25,8 @@ struct PageManifest: Sendable {
     /// or the folder is not the one it was written for (then every page is rendered).
     static func load(output: String) -> PageManifest {
         guard let identity = BuildStamp.folderIdentity(of: output) else { return .empty }
-        var fingerprints: [(UInt64, PageFingerprint)] = []
-        var files = Set<String>(), kept = Set<String>()
+        var fingerprints: [(UInt64, PageFingerprint, Bool)] = []
+        var files = Set<String>()
         var storedFiles: String?
         let read = ListFile.read(path(forOutput: output), header: { line in
             guard let stamp = ListFile.field(of: line, between: header, and: identity) else { return false }
@@ -44,12 +41,13 @@ struct PageManifest: Sendable {
             files.insert(file)
             var digits = line[..<space]
             if digits.count == 1, digits.first == UInt8(ascii: "-") { return true }
-            if digits.first == UInt8(ascii: "k") { digits = digits.dropFirst(); kept.insert(file) }
+            let kept = digits.first == UInt8(ascii: "k")
+            if kept { digits = digits.dropFirst() }
             guard let fingerprint = PageFingerprint(hexBytes: digits) else { return false }
-            fingerprints.append((FingerprintTable.key(file), fingerprint))
+            fingerprints.append((FingerprintTable.key(file), fingerprint, kept))
             return true
         }
-        return read ? PageManifest(fingerprints: FingerprintTable(fingerprints), files: files, kept: kept, storedFiles: storedFiles) : .empty
+        return read ? PageManifest(fingerprints: FingerprintTable(fingerprints), files: files, storedFiles: storedFiles) : .empty
     }
 
     /// Records the published site: its pages' fingerprints and its other files (`others`);
@@ -83,26 +81,29 @@ struct PageManifest: Sendable {
 }
 
 /// The pages' fingerprints, each found by a 64-bit hash of its path (FNV-1a) in a sorted
-/// array: 24 bytes a page, where a dictionary keyed by path took 84 at 100,000 pages (its
+/// array: 25 bytes a page, where a dictionary keyed by path took 84 at 100,000 pages (its
 /// table is sized in powers of two). Two paths with one hash are both left out, so both pages
 /// render; and a page could never be kept on another's fingerprint anyway, since every
-/// fingerprint covers its page's path.
+/// fingerprint covers its page's path. With each, whether that build kept the page from the
+/// site before it (so that site, now the spare, holds the very same file): found in the same
+/// lookup, not in a set of 10,000 paths of its own.
 struct FingerprintTable: Sendable {
     private let keys: [UInt64]
     private let values: [PageFingerprint]
+    private let kept: [Bool]
 
-    init(_ pairs: [(UInt64, PageFingerprint)]) {
-        let sorted = pairs.sorted { $0.0 < $1.0 }
-        var keys: [UInt64] = [], values: [PageFingerprint] = []
-        keys.reserveCapacity(sorted.count); values.reserveCapacity(sorted.count)
+    init(_ entries: [(UInt64, PageFingerprint, Bool)]) {
+        let sorted = entries.sorted { $0.0 < $1.0 }
+        var keys: [UInt64] = [], values: [PageFingerprint] = [], kept: [Bool] = []
+        keys.reserveCapacity(sorted.count); values.reserveCapacity(sorted.count); kept.reserveCapacity(sorted.count)
         var index = 0
         while index < sorted.count {
             var end = index + 1
             while end < sorted.count, sorted[end].0 == sorted[index].0 { end += 1 }
-            if end == index + 1 { keys.append(sorted[index].0); values.append(sorted[index].1) }
+            if end == index + 1 { keys.append(sorted[index].0); values.append(sorted[index].1); kept.append(sorted[index].2) }
             index = end
         }
-        self.keys = keys; self.values = values
+        self.keys = keys; self.values = values; self.kept = kept
     }
 
     static func key(_ path: String) -> UInt64 {
@@ -114,13 +115,16 @@ struct FingerprintTable: Sendable {
     var count: Int { keys.count }
     var isEmpty: Bool { keys.isEmpty }
 
-    subscript(path: String) -> PageFingerprint? {
+    subscript(path: String) -> PageFingerprint? { entry(path)?.fingerprint }
+
+    /// The page's fingerprint, and whether its build kept it from the site before.
+    func entry(_ path: String) -> (fingerprint: PageFingerprint, kept: Bool)? {
         let key = Self.key(path)
         var low = 0, high = keys.count
         while low < high {
             let middle = (low + high) / 2
             if keys[middle] < key { low = middle + 1 } else { high = middle }
         }
-        return low < keys.count && keys[low] == key ? values[low] : nil
+        return low < keys.count && keys[low] == key ? (values[low], kept[low]) : nil
     }
 }

@@ -94,7 +94,7 @@ public enum SiteBuild {
         // published file was made with is kept.
         let (manifest, spareList) = try manifestJob.value()
         let seeds = try seedsJob.value()
-        let staged = try StagedSite(output: config.output, rebuild: !options.force, keptLastTime: manifest.kept, spareList: spareList)
+        let staged = try StagedSite(output: config.output, rebuild: !options.force, spareList: spareList)
         // The stored files the pages show, linked in while the pages render.
         let storedFiles = BackgroundJob {
             let stored = ReferencedFiles.keys(site)
@@ -198,7 +198,8 @@ public enum SiteBuild {
                 }
                 let fingerprint = readable ? hasher.finish() : nil
                 fingerprints.set(index, fingerprint)
-                if let fingerprint, manifest.fingerprints[source.path.file] == fingerprint, try staged.keep(source.path.file) {
+                if let fingerprint, let last = manifest.fingerprints.entry(source.path.file), last.fingerprint == fingerprint,
+                   try staged.keep(source.path.file, keptLastTime: last.kept) {
                     TestStop.pagesStaged(outcomes.set(index, .kept))
                     return
                 }

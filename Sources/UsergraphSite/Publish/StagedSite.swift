@@ -42,14 +42,13 @@ final class StagedSite: @unchecked Sendable {
     /// Whether `reused` lists exactly what the staging folder held, folders included.
     private let exact: Bool
     /// Pages the last build kept from the one before: in a reused spare, that very file.
-    private let keptLastTime: Set<String>
 
     /// Makes a staging folder beside `output` (the last build's spare, or a new one), after
     /// clearing what a killed run left. `rebuild` false empties the spare of its files first, so
     /// every file of the new site is staged afresh (`build --force`).
     /// `list`: what `SpareList.load` read of the spare (loaded by the caller, on another thread
     /// while the store is read).
-    init(output: String, rebuild: Bool = true, keptLastTime: Set<String> = [], spareList list: SpareList?) throws {
+    init(output: String, rebuild: Bool = true, spareList list: SpareList?) throws {
         self.output = output
         let parent = (output as NSString).deletingLastPathComponent
         let name = (output as NSString).lastPathComponent
@@ -71,7 +70,6 @@ final class StagedSite: @unchecked Sendable {
         self.reused = reused
         self.exact = exact
         spareStoredFiles = exact ? list?.storedFiles : nil
-        self.keptLastTime = exact ? keptLastTime : []
         publishedDescriptor = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -116,7 +114,7 @@ final class StagedSite: @unchecked Sendable {
         let spare = try place(relative)
         let outcome: Outcome
         if StagedSite.sameBytes(data, asFileAt: output + "/" + relative),
-           (spare != nil && isPublishedFile(spareHas: relative)) || link(relative, in: publishedDescriptor, to: relative) {
+           (spare != nil && isPublishedFile(spareHas: relative, keptLastTime: false)) || link(relative, in: publishedDescriptor, to: relative) {
             outcome = .kept
         } else {
             try StagedSite.writeFile(data, to: target)
@@ -169,9 +167,11 @@ final class StagedSite: @unchecked Sendable {
     /// Keeps the published file at `relative` as it is, hard-linked into the new site without
     /// being read: for a page whose fingerprint says it would come out the same. False when
     /// there is no such file or no link can be made; the caller then renders the page.
-    func keep(_ relative: String) throws -> Bool {
+    /// `keptLastTime`: the last build kept this page too (`FingerprintTable.entry`).
+    func keep(_ relative: String, keptLastTime: Bool = false) throws -> Bool {
         let spare = try place(relative)
-        guard (spare != nil && isPublishedFile(spareHas: relative)) || link(relative, in: publishedDescriptor, to: relative) else {
+        guard (spare != nil && isPublishedFile(spareHas: relative, keptLastTime: keptLastTime))
+                || link(relative, in: publishedDescriptor, to: relative) else {
             return false
         }
         insert(.kept, at: relative, spare: spare, page: true)
@@ -179,10 +179,10 @@ final class StagedSite: @unchecked Sendable {
     }
 
     /// Whether the staging folder's entry at `relative`, a path the spare holds, already is the
-    /// published file (the same inode: a file the last two builds both kept), so there is
-    /// nothing to stage.
-    private func isPublishedFile(spareHas relative: String) -> Bool {
-        keptLastTime.contains(relative) || StagedSite.sameFile(output + "/" + relative, folder + "/" + relative)
+    /// published file (the same inode: a file the last two builds both kept, which
+    /// `keptLastTime` says without looking), so there is nothing to stage.
+    private func isPublishedFile(spareHas relative: String, keptLastTime: Bool) -> Bool {
+        keptLastTime || StagedSite.sameFile(output + "/" + relative, folder + "/" + relative)
     }
 
     static func sameFile(_ a: String, _ b: String) -> Bool {

@@ -40,8 +40,11 @@ final class LocalServer: Sendable {
             return await respond(recorded)
         }
         let task = Task { try await server.run() }
-        // Site builds run off the concurrency pool the server answers on, so it listens at once.
-        try await server.waitUntilListening(timeout: 10)
+        // Site builds run off the concurrency pool the server answers on, so it listens at once;
+        // but other suites' synchronous tests (a sequence of builds) hold that pool's threads,
+        // two on two cores, for as long as they run: 10 s was once not enough beside them. The
+        // wait ends as soon as the server listens.
+        try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port)? = await server.listeningAddress else {
             throw CocoaError(.featureUnsupported)
         }
