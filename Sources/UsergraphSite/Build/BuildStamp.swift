@@ -11,7 +11,7 @@ struct BuildStamp: Codable, Equatable {
     /// A 128-bit hash (`FingerprintHasher.digest`) of everything the build reads: not SHA-256,
     /// which was half the time of a build with nothing to do at 10,000 users.
     var inputs: String
-    /// The output folder's inode, change and modification times after the swap; anything that
+    /// The output folder's `FolderStamp` after the swap (its inode and times); anything that
     /// replaced or changed the folder since (a `rm -rf` and a copy, even one that gets the same
     /// inode number back) makes the stamp stale.
     var output: String
@@ -59,17 +59,11 @@ struct BuildStamp: Codable, Equatable {
         return stat(path, &info) == 0 ? info : nil
     }
 
-    static func folderIdentity(of path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return "\(info.st_ino) \(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-    }
-
     /// The stamp of the published site, if it is still the result of exactly these inputs.
     static func current(output: String, inputs: String) -> BuildStamp? {
         guard let data = FileManager.default.contents(atPath: path(forOutput: output)),
               let stamp = try? JSONDecoder().decode(BuildStamp.self, from: data),
-              stamp.inputs == inputs, stamp.output == folderIdentity(of: output) else { return nil }
+              stamp.inputs == inputs, stamp.output == FolderStamp.of(output) else { return nil }
         return stamp
     }
 

@@ -3,15 +3,15 @@ import UsergraphCore
 import UsergraphStore
 
 /// The fingerprint of every page of the published site, kept beside the output folder
-/// (`._site.pages`) and trusted only for the folder it was written with (its inode and times,
-/// as `BuildStamp` checks them): a page whose fingerprint is unchanged is kept as it is, its
-/// file hard-linked into the next site instead of rendered again.
+/// (`._site.pages`) and trusted only for the folder it was written with (its `FolderStamp`):
+/// a page whose fingerprint is unchanged is kept as it is, its file hard-linked into the next
+/// site instead of rendered again.
 struct PageManifest: Sendable {
     private static let header = "usergraph-pages-4"
     let fingerprints: FingerprintTable
     /// Every file of the published site, pages and the rest; nil when not known.
     let files: Set<String>?
-    /// The store's `files/` folder (`StoredFiles.folderStamp`) that every stored file of the
+    /// The store's `files/` folder (`FolderStamp`) that every stored file of the
     /// published site is a link into; nil when not known, or when one of them is a copy.
     let storedFiles: String?
 
@@ -24,7 +24,7 @@ struct PageManifest: Sendable {
     /// The manifest of the site in `output`, or an empty one when there is none, it is damaged,
     /// or the folder is not the one it was written for (then every page is rendered).
     static func load(output: String) -> PageManifest {
-        guard let identity = BuildStamp.folderIdentity(of: output) else { return .empty }
+        guard let identity = FolderStamp.of(output) else { return .empty }
         var fingerprints: [(UInt64, PageFingerprint, Bool)] = []
         var files = Set<String>()
         var storedFiles: String?
@@ -57,7 +57,7 @@ struct PageManifest: Sendable {
     /// `storedFiles`: see the property.
     static func save(_ pages: some Sequence<(path: String, fingerprint: PageFingerprint?, kept: Bool)>, others: [String], storedFiles: String?,
                      output: String) {
-        guard let identity = BuildStamp.folderIdentity(of: output) else { return }
+        guard let identity = FolderStamp.of(output) else { return }
         ListFile.write(to: path(forOutput: output), header: ListFile.header(header, field: storedFiles, identity)) { writer in
             for page in pages {
                 if let fingerprint = page.fingerprint {

@@ -65,7 +65,7 @@ public enum SiteBuild {
         let seedsJob = BackgroundJob { PageSeeds(config: settings) }
         let layout = StoreLayout(root: config.store)
         // Before anything reads the stored files: a file added after this is a new stamp.
-        let storedFilesStamp = StoredFiles.folderStamp(layout.files)
+        let storedFilesStamp = FolderStamp.of(layout.files)
         let read = StoreReader.begin(layout)
         let theme = try themeJob.value()
         // Counted while the starred repositories, which no statistic reads, are still decoding.
@@ -101,10 +101,9 @@ public enum SiteBuild {
             // The spare's and the published site's stored files are links into the store's
             // folder as it is now when they were linked from it unchanged since (the usual
             // nightly run): then their folders need not be read.
-            let current = storedFilesStamp.map { stamp in
-                (spare: staged.spareStoredFiles == stamp, published: manifest.storedFiles == stamp ? manifest.files : nil)
-            }
-            try stage(stored, of: files, into: staged, spareIsLinked: current?.spare ?? false, publishedLinks: current?.published ?? nil)
+            let unchanged = { (linkedFrom: String?) in storedFilesStamp != nil && linkedFrom == storedFilesStamp }
+            try stage(stored, of: files, into: staged, spareIsLinked: unchanged(staged.spareStoredFiles),
+                      publishedLinks: unchanged(manifest.storedFiles) ? manifest.files : nil)
             return stored.count
         }
         do {
@@ -139,7 +138,7 @@ public enum SiteBuild {
             let counts = try staged.publish(previous: manifest.files, previousStoredFiles: manifest.storedFiles)
             let report = BuildReport(output: config.output, pages: pageCount, files: fileCount, asOf: asOf,
                                      missing: missingCollections(snapshot), warnings: templateWarnings + warnings(statistics) + pinnedWarnings(site), changes: counts, upToDate: false)
-            if let identity = BuildStamp.folderIdentity(of: config.output) {
+            if let identity = FolderStamp.of(config.output) {
                 BuildStamp(inputs: inputs, output: identity, pages: report.pages, files: report.files,
                            missing: report.missing, warnings: report.warnings).save(output: config.output)
             }
@@ -219,23 +218,22 @@ public enum SiteBuild {
     }
 
     /// Stages the stored files the pages refer to, on all cores: at 10,000 users there are as
-    /// many avatars as pages. What the store, the staging folder and the published site hold is
-    /// read from their folders' entries first, so a file already in place costs no lookup.
-    /// `spareIsLinked`: the reused spare's stored files are known to be the store's (see
-    /// `PageManifest.storedFiles`); `publishedLinks`: the published site's files, when its
-    /// stored files are known to be. A folder known so is not read: reading the three folders
-    /// of 10,000 files was a tenth of a rebuild's time.
-    static func stage(_ stored: [FileHash], of files: StoredFiles, into staged: StagedSite, spareIsLinked: Bool = false,
-                      publishedLinks: Set<String>? = nil) throws {
+    /// many avatars as pages. What the store (`files`, as it listed them), the staging folder
+    /// and the published site hold is read from their folders' entries first, so a file
+    /// already in place costs no lookup. `spareIsLinked`: the reused spare's stored files are
+    /// known to be the store's (see `PageManifest.storedFiles`); `publishedLinks`: the
+    /// published site's files, when its stored files are known to be. A folder known so is not
+    /// read: reading the folders of 10,000 files was a tenth of a rebuild's time.
+    static func stage(_ stored: [FileHash], of files: StoredFiles, into staged: StagedSite, spareIsLinked: Bool,
+                      publishedLinks: Set<String>?) throws {
         guard !stored.isEmpty else { return }
-        let known = spareIsLinked && publishedLinks != nil
-        guard let folder = StagedSite.SourceFolder(files.folder) else { throw UsergraphError("errors.build.storedFile", ["path": files.folder]) }
+        guard files.device != nil, let folder = StagedSite.SourceFolder(files.folder) else {
+            throw UsergraphError("errors.build.storedFile", ["path": files.folder])
+        }
         defer { folder.close() }
-        let origin = known ? nil : files.inodes(inFolder: files.folder)
-        guard known || origin != nil else { throw UsergraphError("errors.build.storedFile", ["path": files.folder]) }
         // An inode only names the same file on the same file system.
         func listed(_ path: String) -> FolderInodes? {
-            files.inodes(inFolder: path).flatMap { $0.device == origin?.device ? $0 : nil }
+            files.inodes(inFolder: path).flatMap { $0.device == files.device ? $0 : nil }
         }
         let spare = spareIsLinked ? nil : listed(staged.folder + "/files")
         let published = publishedLinks != nil ? nil : listed(staged.output + "/files")
@@ -244,8 +242,7 @@ public enum SiteBuild {
             let key = stored[index]
             guard !failures.isSet, let name = files.name(of: key) else { return }
             let relative = "files/" + name
-            // Where no folder was read, any inode stands for the store's file.
-            let source = origin.map { $0.inode(of: key) } ?? 1
+            let source = files.inode(of: key)
             let inPublished = publishedLinks.map { $0.contains(relative) ? source : nil } ?? published?.inode(of: key)
             do {
                 try staged.put(fileNamed: name, in: folder, at: relative,

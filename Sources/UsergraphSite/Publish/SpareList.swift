@@ -5,7 +5,7 @@ import UsergraphStore
 /// What the spare beside the output (`._site.spare`) holds, in `._site.spare.files`: either
 /// the whole site before last, every file listed (`exact`), which the next build updates in
 /// place of staging a new tree, or folders only. Trusted only for the folder it was written
-/// with (its inode and times, as `BuildStamp` checks them); anything else is emptied.
+/// with (its `FolderStamp`); anything else is emptied.
 struct SpareList: Equatable {
     private static let header = "usergraph-spare-2"
     var exact: Bool
@@ -20,7 +20,7 @@ struct SpareList: Equatable {
     /// `sharing`: strings to reuse for the paths they equal (the last manifest's files, which
     /// are mostly the same paths), so that both lists hold one copy.
     static func load(output: String, sharing pool: Set<String> = []) -> SpareList? {
-        guard let identity = BuildStamp.folderIdentity(of: StagedSite.sparePath(forOutput: output)) else { return nil }
+        guard let identity = FolderStamp.of(StagedSite.sparePath(forOutput: output)) else { return nil }
         var exact = false
         var files = Set<String>()
         var storedFiles: String?
@@ -42,7 +42,7 @@ struct SpareList: Equatable {
     /// Written after the spare took its name; failing to is harmless (the next build empties
     /// it). Unsorted: sorting was three fifths of the cost.
     static func save(_ files: Set<String>, exact: Bool, storedFiles: String? = nil, output: String) {
-        guard let identity = BuildStamp.folderIdentity(of: StagedSite.sparePath(forOutput: output)) else { return }
+        guard let identity = FolderStamp.of(StagedSite.sparePath(forOutput: output)) else { return }
         let name = header + (exact ? " exact" : " folders")
         ListFile.write(to: path(forOutput: output), header: ListFile.header(name, field: exact ? storedFiles : nil, identity)) { writer in
             for file in files { writer.line(file) }

@@ -41,7 +41,6 @@ final class StagedSite: @unchecked Sendable {
     private let reused: Set<String>
     /// Whether `reused` lists exactly what the staging folder held, folders included.
     private let exact: Bool
-    /// Pages the last build kept from the one before: in a reused spare, that very file.
 
     /// Makes a staging folder beside `output` (the last build's spare, or a new one), after
     /// clearing what a killed run left. `rebuild` false empties the spare of its files first, so

@@ -86,8 +86,8 @@ enum PNGRaster {
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
         guard draw.handleRenderDocument(handle, cr, &viewport, &error) != 0 else { throw failure(what, error, draw) }
         draw.surfaceFlush(surface)
-        guard let pixels = draw.imageSurfaceGetData(surface),
-              let png = PNGEncoder.encode(argb: pixels, width: width, height: height, stride: Int(draw.imageSurfaceGetStride(surface))) else {
+        // The surface draws into `memory`, rows `stride` bytes apart.
+        guard let png = PNGEncoder.encode(argb: memory, width: width, height: height, stride: stride) else {
             throw failure(what, CAIRO_STATUS_NO_MEMORY, draw)
         }
         return png
@@ -107,8 +107,6 @@ enum PNGRaster {
         let formatStrideForWidth: @convention(c) (cairo_format_t, Int32) -> Int32
         let surfaceDestroy: @convention(c) (OpaquePointer?) -> Void
         let surfaceFlush: @convention(c) (OpaquePointer?) -> Void
-        let imageSurfaceGetData: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<UInt8>?
-        let imageSurfaceGetStride: @convention(c) (OpaquePointer?) -> Int32
         let create: @convention(c) (OpaquePointer?) -> OpaquePointer?
         let destroy: @convention(c) (OpaquePointer?) -> Void
         let status: @convention(c) (OpaquePointer?) -> cairo_status_t
@@ -143,8 +141,6 @@ enum PNGRaster {
             formatStrideForWidth = try find(cairo, "cairo_format_stride_for_width")
             surfaceDestroy = try find(cairo, "cairo_surface_destroy")
             surfaceFlush = try find(cairo, "cairo_surface_flush")
-            imageSurfaceGetData = try find(cairo, "cairo_image_surface_get_data")
-            imageSurfaceGetStride = try find(cairo, "cairo_image_surface_get_stride")
             create = try find(cairo, "cairo_create")
             destroy = try find(cairo, "cairo_destroy")
             status = try find(cairo, "cairo_status")

@@ -26,34 +26,31 @@ struct ThemePalette: Equatable {
         // On the bytes: Foundation's `range(of:)` for each of a calendar's 365 cells was most of
         // the time it took to draw the cards.
         let marker = Array("var(--".utf8)
-        var bytes = Array(svg.utf8)
+        let text = Array(svg.utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = 0
-        bytes.withUnsafeMutableBufferPointer { text in
-            var copied = 0
-            while index + marker.count <= text.count {
-                guard text[index] == marker[0], text[index..<index + marker.count].elementsEqual(marker) else { index += 1; continue }
-                let inside = index + marker.count
-                guard let close = text[inside...].firstIndex(of: UInt8(ascii: ")")) else { break }
-                out.append(contentsOf: text[copied..<index])
-                // The name and the fallback around the first comma, an empty one left out as
-                // `split` leaves it (so a lone fallback is taken for the name).
-                let comma = text[inside..<close].firstIndex(of: UInt8(ascii: ",")) ?? close
-                let head = inside..<comma, tail = min(comma + 1, close)..<close
-                let name = String(decoding: text[head.isEmpty ? tail : head], as: UTF8.self)
-                if let colour = colours[name] {
-                    out.append(contentsOf: colour.utf8)
-                } else if !head.isEmpty, !tail.isEmpty {
-                    out.append(contentsOf: text[tail])
-                } else {
-                    out.append(contentsOf: "currentColor".utf8)
-                }
-                index = close + 1
-                copied = index
+        out.reserveCapacity(text.count)
+        var index = 0, copied = 0
+        while index + marker.count <= text.count {
+            guard text[index] == marker[0], text[index..<index + marker.count].elementsEqual(marker) else { index += 1; continue }
+            let inside = index + marker.count
+            guard let close = text[inside...].firstIndex(of: UInt8(ascii: ")")) else { break }
+            out.append(contentsOf: text[copied..<index])
+            // The name and the fallback around the first comma, an empty one left out as `split`
+            // leaves it (so a lone fallback is taken for the name).
+            let comma = text[inside..<close].firstIndex(of: UInt8(ascii: ",")) ?? close
+            let head = inside..<comma, tail = min(comma + 1, close)..<close
+            let name = String(decoding: text[head.isEmpty ? tail : head], as: UTF8.self)
+            if let colour = colours[name] {
+                out.append(contentsOf: colour.utf8)
+            } else if !head.isEmpty, !tail.isEmpty {
+                out.append(contentsOf: text[tail])
+            } else {
+                out.append(contentsOf: "currentColor".utf8)
             }
-            out.append(contentsOf: text[copied...])
+            index = close + 1
+            copied = index
         }
+        out.append(contentsOf: text[copied...])
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -164,8 +164,11 @@ public struct StoredFiles: Sendable {
     /// 64-byte strings per file were 22 MB of a build's peak memory.
     private let byHash: [FileHash: Entry]
     public let folder: String
+    /// The device the folder is on (nil when it cannot be read): an inode names a file only there.
+    public let device: UInt64?
 
-    /// The rest of a stored file's name, and its inode as the folder lists it.
+    /// The rest of a stored file's name, and its inode as the folder lists it (0 when it is no
+    /// regular file).
     private struct Entry {
         let suffix: String
         let inode: UInt64
@@ -174,13 +177,35 @@ public struct StoredFiles: Sendable {
     public init(folder: String) {
         self.folder = folder
         var map: [FileHash: Entry] = [:]
+        var info = stat()
         // Read with readdir and parsed from the name's bytes: FileManager's list of 100,000
         // names as strings was 33 MB of a build's peak, for keys of 32 bytes.
         if let directory = opendir(folder) {
             defer { closedir(directory) }
-            Self.forEachStoredName(in: directory) { hash, suffix, entry in map[hash] = Entry(suffix: suffix, inode: UInt64(entry.pointee.d_ino)) }
+            Self.forEachStoredName(in: directory) { hash, suffix, entry in
+                map[hash] = Entry(suffix: suffix, inode: Self.regularFileInode(entry, named: hash.hex + suffix, in: directory) ?? 0)
+            }
+            device = fstat(dirfd(directory), &info) == 0 ? UInt64(info.st_dev) : nil
+        } else {
+            device = nil
         }
         byHash = map
+    }
+
+    /// The inode of the stored file `key`, if it is a regular file.
+    public func inode(of key: FileHash) -> UInt64? {
+        byHash[key].flatMap { $0.inode == 0 ? nil : $0.inode }
+    }
+
+    /// The inode of a folder's entry that is a regular file (looked up only where the file
+    /// system does not say the entry's type).
+    private static func regularFileInode(_ entry: UnsafeMutablePointer<dirent>, named name: @autoclosure () -> String,
+                                         in directory: OpaquePointer) -> UInt64? {
+        let type = Int32(entry.pointee.d_type)
+        var file = stat()
+        let isFile = type == Int32(DT_REG) || (type == Int32(DT_UNKNOWN)
+            && fstatat(dirfd(directory), name(), &file, AT_SYMLINK_NOFOLLOW) == 0 && (file.st_mode & S_IFMT) == S_IFREG)
+        return isFile ? UInt64(entry.pointee.d_ino) : nil
     }
 
     /// The stored file for a remote URL, if it was downloaded: what follows its hash in its
@@ -208,17 +233,6 @@ public struct StoredFiles: Sendable {
         let dot = name.lastIndex(of: UInt8(ascii: ".")) ?? name.count
         guard let hash = FileHash(hex: UnsafeBufferPointer(rebasing: name[..<dot])) else { return nil }
         return (hash, String(decoding: UnsafeBufferPointer(rebasing: name[dot...]), as: UTF8.self))
-    }
-
-    /// The folder `path` as it is now, as one word: its device, inode, and change and
-    /// modification times. Every file the store adds, replaces or removes there changes the
-    /// folder's times, so while this is the same every name in it is the same file. Nil when
-    /// there is no such folder.
-    public static func folderStamp(_ path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
-        return [UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_ctim.tv_sec), UInt64(info.st_ctim.tv_nsec),
-                UInt64(info.st_mtim.tv_sec), UInt64(info.st_mtim.tv_nsec)].map { String($0) }.joined(separator: ".")
     }
 
     /// The stored file for a remote URL, if it was downloaded.
@@ -258,12 +272,8 @@ public struct StoredFiles: Sendable {
         guard fstat(dirfd(directory), &info) == 0 else { return nil }
         var entries: [(key: UInt64, inode: UInt64)] = []
         Self.forEachStoredName(in: directory) { hash, suffix, entry in
-            guard byHash[hash]?.suffix == suffix else { return }
-            let type = Int32(entry.pointee.d_type)
-            var file = stat()
-            let isFile = type == Int32(DT_REG) || (type == Int32(DT_UNKNOWN)
-                && fstatat(dirfd(directory), hash.hex + suffix, &file, AT_SYMLINK_NOFOLLOW) == 0 && (file.st_mode & S_IFMT) == S_IFREG)
-            if isFile { entries.append((hash.words.0, UInt64(entry.pointee.d_ino))) }
+            guard byHash[hash]?.suffix == suffix, let inode = Self.regularFileInode(entry, named: hash.hex + suffix, in: directory) else { return }
+            entries.append((hash.words.0, inode))
         }
         return FolderInodes(device: UInt64(info.st_dev), entries: entries)
     }
