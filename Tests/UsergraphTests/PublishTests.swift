@@ -159,6 +159,36 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
         #expect(empty.isEmpty, "empty folders: \(empty.prefix(5))")
     }
 
+    /// A staged page is written over an entry of the spare that nothing else links (no new
+    /// inode), and replaces one that is a hard link (it may be the published file) or a
+    /// symbolic link, neither of which is written through.
+    @Test func aStagedPageIsWrittenOverOnlyAnEntryNothingElseLinks() throws {
+        let folder = try TestPaths.scratch("overwrite")
+        func inode(_ path: String) -> UInt64? {
+            var info = stat()
+            return lstat(path, &info) == 0 ? UInt64(info.st_ino) : nil
+        }
+        let own = folder + "/own.html", shared = folder + "/shared.html", published = folder + "/published.html"
+        let symbolic = folder + "/symbolic.html", target = folder + "/target.html"
+        try TestPaths.write(String(repeating: "old and longer ", count: 100), to: own)
+        try TestPaths.write("published", to: published)
+        #expect(link(published, shared) == 0)
+        try TestPaths.write("target", to: target)
+        #expect(symlink(target, symbolic) == 0)
+        let ownInode = try #require(inode(own)), sharedInode = try #require(inode(shared))
+
+        for path in [own, shared, symbolic] { try StagedSite.writeFile(Data("new".utf8), to: path) }
+        #expect(try TestPaths.read(own) == "new", "written over and cut to the new length")
+        #expect(inode(own) == ownInode)
+        #expect(try TestPaths.read(shared) == "new")
+        #expect(inode(shared) != sharedInode)
+        #expect(try TestPaths.read(published) == "published", "the other link keeps its bytes")
+        var info = stat()
+        #expect(lstat(symbolic, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG)
+        #expect(try TestPaths.read(symbolic) == "new")
+        #expect(try TestPaths.read(target) == "target")
+    }
+
     @Test func theSitemapListsEveryPageAndKeepsTheDateOfUnchangedOnes() throws {
         let root = try Self.demoCopy()
         try Self.build(root, baseURL: "https://example.org/", asOf: Day(iso: "2026-11-20"))
