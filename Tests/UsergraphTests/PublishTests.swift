@@ -189,6 +189,31 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
         #expect(try TestPaths.read(target) == "target")
     }
 
+    /// What is staged is written to disk while the build goes on only past a batch of bytes,
+    /// so a rebuild of a few pages starts no thread; finishing stops it, and later bytes are
+    /// not counted.
+    @Test func stagedBytesAreWrittenBackInBatches() throws {
+        let folder = try TestPaths.scratch("writeback")
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let few = WriteBack(descriptor: descriptor)
+        few.staged(WriteBack.batch - 1)
+        #expect(few.finish() == nil)
+        #expect(few.flushes == 0)
+
+        let many = WriteBack(descriptor: descriptor)
+        many.staged(WriteBack.batch / 2)
+        many.staged(WriteBack.batch / 2)
+        let deadline = Date().addingTimeInterval(10)
+        while many.flushes == 0, Date() < deadline { usleep(1000) }
+        #expect(many.flushes == 1)
+        #expect(many.finish() == nil)
+        many.staged(WriteBack.batch)
+        usleep(20_000)
+        #expect(many.flushes == 1, "nothing is written back after finishing")
+    }
+
     @Test func theSitemapListsEveryPageAndKeepsTheDateOfUnchangedOnes() throws {
         let root = try Self.demoCopy()
         try Self.build(root, baseURL: "https://example.org/", asOf: Day(iso: "2026-11-20"))
