@@ -160,8 +160,8 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
     }
 
     /// A staged page is written over an entry of the spare that nothing else links (no new
-    /// inode), and replaces one that is a hard link (it may be the published file) or a
-    /// symbolic link, neither of which is written through.
+    /// inode), and replaces one that is a hard link (it may be the published file), a symbolic
+    /// link or a FIFO, none of which is written through (or waited on).
     @Test func aStagedPageIsWrittenOverOnlyAnEntryNothingElseLinks() throws {
         let folder = try TestPaths.scratch("overwrite")
         func inode(_ path: String) -> UInt64? {
@@ -169,15 +169,16 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
             return lstat(path, &info) == 0 ? UInt64(info.st_ino) : nil
         }
         let own = folder + "/own.html", shared = folder + "/shared.html", published = folder + "/published.html"
-        let symbolic = folder + "/symbolic.html", target = folder + "/target.html"
+        let symbolic = folder + "/symbolic.html", target = folder + "/target.html", fifo = folder + "/fifo.html"
         try TestPaths.write(String(repeating: "old and longer ", count: 100), to: own)
         try TestPaths.write("published", to: published)
         #expect(link(published, shared) == 0)
         try TestPaths.write("target", to: target)
         #expect(symlink(target, symbolic) == 0)
+        #expect(mkfifo(fifo, 0o644) == 0)
         let ownInode = try #require(inode(own)), sharedInode = try #require(inode(shared))
 
-        for path in [own, shared, symbolic] { try StagedSite.writeFile(Data("new".utf8), to: path) }
+        for path in [own, shared, symbolic, fifo] { try StagedSite.writeFile(Data("new".utf8), to: path) }
         #expect(try TestPaths.read(own) == "new", "written over and cut to the new length")
         #expect(inode(own) == ownInode)
         #expect(try TestPaths.read(shared) == "new")
@@ -187,6 +188,7 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
         #expect(lstat(symbolic, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG)
         #expect(try TestPaths.read(symbolic) == "new")
         #expect(try TestPaths.read(target) == "target")
+        #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG, "a FIFO is replaced, not opened")
     }
 
     /// What is staged is written to disk while the build goes on only past a batch of bytes,

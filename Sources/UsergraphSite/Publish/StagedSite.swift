@@ -420,9 +420,11 @@ final class StagedSite: @unchecked Sendable {
             // build wrote anew) is written over: making a new file instead costs the file
             // system an inode, which on ext4 was most of the time a rebuild that rewrites
             // every user page took. Any other entry may be a hard link to a published file,
-            // which must not be written through, so it is replaced by a new file.
-            let existing = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+            // which must not be written through, so it is replaced by a new file. Only a
+            // regular file is opened (opening a FIFO or a device to write may block or act).
             var info = stat()
+            let regular = lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_nlink == 1
+            let existing = regular ? open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) : -1
             if existing >= 0, fstat(existing, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1 {
                 descriptor = existing
                 overwriting = true

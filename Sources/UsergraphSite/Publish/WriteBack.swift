@@ -4,7 +4,8 @@ import Synchronization
 
 /// Writes a staging folder's file system to disk while the build is still staging, so that the
 /// publish's `syncfs` waits only for the last few megabytes: a full build at 10,000 users waited
-/// about 0.23 s there, with both cores idle, for 60 MB it could have written while rendering.
+/// about 0.2 s there, with little for the cores to do, for some 70 MB it could have written
+/// while the pages rendered.
 /// A thread of its own is started at the first `staged` that passes `batch` bytes, so a rebuild
 /// that writes a few pages starts none; each `syncfs` writes everything staged by then.
 final class WriteBack: Sendable {
