@@ -136,6 +136,30 @@ import Testing
         #expect(ImageSize(width: 320, height: 240).height(atWidth: 128) == 96)
     }
 
+    /// A downloaded SVG's size: its root element's own attributes, in either quote, in pixels;
+    /// else its viewBox; a number that is not finite (which would stop the build when made an
+    /// Int) or absurd gives no size.
+    @Test func anSVGsSizeComesFromItsRootElementAndOnlyFromFiniteNumbers() throws {
+        func size(_ svg: String) -> ImageSize? { ImageSize.parse(Array(svg.utf8)) }
+        #expect(size("<svg width='64px' height=\"48.4\">") == ImageSize(width: 64, height: 48))
+        #expect(size("<svg stroke-width=\"9\" width=\"10\" height=\"20\">") == ImageSize(width: 10, height: 20))
+        #expect(size("<svg viewBox=\"0,0,300,150\" width=\"auto\">") == ImageSize(width: 300, height: 150))
+        #expect(size("<svg><rect width=\"10\" height=\"10\"/></svg>") == nil, "not the root element's")
+        #expect(size("<!-- é --><svg width=\"1e2\" height=\"50\">") == ImageSize(width: 100, height: 50))
+        for bad in ["inf", "nan", "-inf", "1e309", "1e12"] {
+            #expect(size("<svg width=\"\(bad)\" height=\"10\">") == nil, "\(bad)")
+            #expect(size("<svg viewBox=\"0 0 \(bad) 10\">") == nil, "\(bad)")
+        }
+        #expect(size("<svg width=\"10\" height=\"10\"") == nil, "no end of the tag")
+
+        let folder = try TestPaths.scratch("sizes")
+        try TestPaths.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"7\" height=\"5\"/>", to: folder + "/a.svg")
+        #expect(ImageSize.read(path: folder + "/a.svg") == ImageSize(width: 7, height: 5))
+        #expect(mkfifo(folder + "/fifo.svg", 0o644) == 0)
+        #expect(ImageSize.read(path: folder + "/fifo.svg") == nil, "a FIFO is not waited on")
+        #expect(ImageSize.read(path: folder + "/missing.svg") == nil)
+    }
+
     @Test func photosAreDeclaredAtTheirOwnShapeAndTheHeroAvatarIsNotLazy() throws {
         let (_, output) = try SiteBuildTests.buildDemo()
         // User 118 has a 320 × 240 photo beside a square avatar.
