@@ -1,4 +1,5 @@
 import Foundation
+import UsergraphCore
 
 /// The pixel size of a stored image, read from its header, so an `<img>` declares the shape
 /// the browser will draw (a 4:3 photo declared square makes the page jump as it loads).
@@ -14,23 +15,10 @@ struct ImageSize: Equatable, Sendable {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        let head = bytes(upTo: 4096, from: descriptor)
+        let head = FileBytes.prefix(4096, of: descriptor)
         if let size = parse(head) { return size }
         guard head.starts(with: [0xFF, 0xD8]), head.count == 4096 else { return nil }
-        return parse(head + bytes(upTo: 65_536 - 4096, from: descriptor))
-    }
-
-    /// Up to `count` bytes from `descriptor`, fewer at its end or at an error. Plain `read`
-    /// calls: FileHandle and Data cost more than reading a 300-byte avatar did, 9,500 times a
-    /// full build at 10,000 users.
-    private static func bytes(upTo count: Int, from descriptor: Int32) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
-            filled = 0
-            while filled < count, let base = buffer.baseAddress {
-                let got = Glibc.read(descriptor, base + filled, count - filled)
-                if got > 0 { filled += got } else if got < 0, errno == EINTR { continue } else { break }
-            }
-        }
+        return parse(head + FileBytes.prefix(65_536 - 4096, of: descriptor))
     }
 
     static func parse(_ b: [UInt8]) -> ImageSize? {
@@ -94,13 +82,13 @@ struct ImageSize: Equatable, Sendable {
     /// the bytes (Foundation's `range(of:)` was most of a full build's time here), and only
     /// finite numbers count: `width="inf"` in a downloaded avatar would otherwise stop the build.
     private static func svg(_ b: [UInt8]) -> ImageSize? {
-        guard let open = first(Array("<svg".utf8), in: b[...]),
+        guard let open = b[...].firstIndex(ofBytes: Array("<svg".utf8)),
               let close = b[(open + 4)...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
         let tag = b[(open + 4)..<close]
         func attribute(_ name: String) -> String? {
             for quote in [UInt8(ascii: "\""), UInt8(ascii: "'")] {
                 let opening = Array(" \(name)=".utf8) + [quote]
-                if let start = first(opening, in: tag), let end = tag[(start + opening.count)...].firstIndex(of: quote) {
+                if let start = tag.firstIndex(ofBytes: opening), let end = tag[(start + opening.count)...].firstIndex(of: quote) {
                     return String(decoding: tag[(start + opening.count)..<end], as: UTF8.self)
                 }
             }
@@ -124,16 +112,4 @@ struct ImageSize: Equatable, Sendable {
         return Int(value.rounded())
     }
 
-    /// Where `needle` first starts in `haystack`.
-    private static func first(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
-        guard let lead = needle.first, haystack.count >= needle.count else { return nil }
-        var index = haystack.startIndex
-        let last = haystack.endIndex - needle.count
-        while index <= last {
-            guard let found = haystack[index...last].firstIndex(of: lead) else { return nil }
-            if haystack[found..<(found + needle.count)].elementsEqual(needle) { return found }
-            index = found + 1
-        }
-        return nil
-    }
 }

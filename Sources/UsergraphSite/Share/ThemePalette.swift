@@ -1,4 +1,5 @@
 import Foundation
+import UsergraphCore
 
 /// The colours a theme's stylesheet gives its custom properties (`--name: #hex`), for
 /// pictures drawn outside a page: the social card, the embeddable cards and their PNGs.
@@ -29,9 +30,8 @@ struct ThemePalette: Equatable {
         let text = Array(svg.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(text.count)
-        var index = 0, copied = 0
-        while index + marker.count <= text.count {
-            guard text[index] == marker[0], text[index..<index + marker.count].elementsEqual(marker) else { index += 1; continue }
+        var copied = 0
+        while let index = text[copied...].firstIndex(ofBytes: marker) {
             let inside = index + marker.count
             guard let close = text[inside...].firstIndex(of: UInt8(ascii: ")")) else { break }
             out.append(contentsOf: text[copied..<index])
@@ -47,8 +47,7 @@ struct ThemePalette: Equatable {
             } else {
                 out.append(contentsOf: "currentColor".utf8)
             }
-            index = close + 1
-            copied = index
+            copied = close + 1
         }
         out.append(contentsOf: text[copied...])
         return String(decoding: out, as: UTF8.self)

@@ -57,15 +57,7 @@ public enum EnvelopeFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var prefix = [UInt8](repeating: 0, count: limit)
-        var count = 0
-        while count < limit {
-            let got = prefix.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress.map { $0 + count }, limit - count) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { break }
-            count += got
-        }
-        let bytes = Data(prefix[0..<count])
+        let bytes = Data(FileBytes.prefix(limit, of: descriptor))
         guard let ranges = JSONSyntax.topLevelRanges(in: bytes, upTo: "data"), ranges["data"] != nil,
               let source = ranges["source"].flatMap({ try? JSONDecoder().decode(String.self, from: bytes.subdata(in: $0)) }),
               let fetchedAt = ranges["fetchedAt"].flatMap({ try? JSONDecoder().decode(String.self, from: bytes.subdata(in: $0)) })

@@ -98,15 +98,10 @@ public enum StoreReader {
         let capacity = Int(info.st_size) + 1
         guard let buffer = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0),
               buffer != MAP_FAILED else { return FileManager.default.contents(atPath: path) }
-        var count = 0
-        while count < capacity {
-            let got = Glibc.read(descriptor, buffer + count, capacity - count)
-            if got > 0 { count += got; continue }
-            if got == 0 { break }
-            guard errno == EINTR else {
-                munmap(buffer, capacity)
-                return nil
-            }
+        let (count, failed) = FileBytes.fill(buffer, capacity: capacity, from: descriptor)
+        guard !failed else {
+            munmap(buffer, capacity)
+            return nil
         }
         guard count < capacity else {
             munmap(buffer, capacity)
