@@ -75,7 +75,7 @@ public struct WeightPoint: Sendable, Equatable {
     init(day: Day, kg: Double) { self.day = day; self.kg = kg }
 }
 
-public struct AgeBucketBySex: Sendable, Equatable {
+public struct AgeBucketBySex: Codable, Sendable, Equatable {
     /// One of `AgeBucket.names`.
     public var bucket: String
     public var men: Int

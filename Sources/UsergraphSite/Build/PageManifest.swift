@@ -14,6 +14,12 @@ struct PageManifest: Sendable {
     /// The store's `files/` folder (`FolderStamp`) that every stored file of the
     /// published site is a link into; nil when not known, or when one of them is a copy.
     let storedFiles: String?
+    /// The users directory's pages and files (`UsersPages.folder`), in the order they were
+    /// made, with their fingerprints: what a build that keeps the directory whole keeps (see
+    /// `DirectorySummary`). Empty when one of them has no fingerprint.
+    var directory: [(path: String, fingerprint: PageFingerprint, kept: Bool)] = []
+    /// The published site's stored files (`files/…`).
+    var storedFilePaths: [String] = []
 
     static let empty = PageManifest(fingerprints: FingerprintTable([]), files: nil, storedFiles: nil)
 
@@ -28,6 +34,9 @@ struct PageManifest: Sendable {
         var fingerprints: [(UInt64, PageFingerprint, Bool)] = []
         var files = Set<String>()
         var storedFiles: String?
+        var directory: [(path: String, fingerprint: PageFingerprint, kept: Bool)] = []
+        var directoryWhole = true
+        var storedFilePaths: [String] = []
         let read = ListFile.read(path(forOutput: output), header: { line in
             guard let stamp = ListFile.field(of: line, between: header, and: identity) else { return false }
             storedFiles = stamp
@@ -39,29 +48,43 @@ struct PageManifest: Sendable {
             guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return false }
             let file = String(decoding: UnsafeBufferPointer(rebasing: line[(space + 1)...]), as: UTF8.self)
             files.insert(file)
+            let inDirectory = file.hasPrefix(UsersPages.folder)
             var digits = line[..<space]
-            if digits.count == 1, digits.first == UInt8(ascii: "-") { return true }
+            if digits.count == 1, digits.first == UInt8(ascii: "-") {
+                if inDirectory { directoryWhole = false } else if file.hasPrefix(storedFolder) { storedFilePaths.append(file) }
+                return true
+            }
             let kept = digits.first == UInt8(ascii: "k")
             if kept { digits = digits.dropFirst() }
             guard let fingerprint = PageFingerprint(hexBytes: digits) else { return false }
             fingerprints.append((FingerprintTable.key(file), fingerprint, kept))
+            if inDirectory { directory.append((file, fingerprint, kept)) }
             return true
         }
-        return read ? PageManifest(fingerprints: FingerprintTable(fingerprints), files: files, storedFiles: storedFiles) : .empty
+        guard read else { return .empty }
+        var manifest = PageManifest(fingerprints: FingerprintTable(fingerprints), files: files, storedFiles: storedFiles)
+        manifest.directory = directoryWhole ? directory : []
+        manifest.storedFilePaths = storedFilePaths
+        return manifest
     }
+
+    /// The folder of the site's stored files.
+    static let storedFolder = "files/"
 
     /// Records the published site: its pages' fingerprints and its other files (`others`);
     /// together they are every file it has. Failing to is harmless (the next build renders
     /// every page). Written as staged, unsorted: sorting and the set difference that found the
     /// other files were 5 % of a one-user rebuild at 10,000 users.
-    /// `storedFiles`: see the property.
-    static func save(_ pages: some Sequence<(path: String, fingerprint: PageFingerprint?, kept: Bool)>, others: [String], storedFiles: String?,
-                     output: String) {
+    /// `storedFiles`: see the property. `inserting`: a kept directory's entries, written (as
+    /// kept) after the first `at` pages, where its pages were made.
+    static func save(_ pages: some Sequence<(path: String, fingerprint: PageFingerprint?, kept: Bool)>,
+                     inserting directory: [(path: String, fingerprint: PageFingerprint, kept: Bool)] = [], at position: Int = 0,
+                     others: [String], storedFiles: String?, output: String) {
         guard let identity = FolderStamp.of(output) else { return }
         ListFile.write(to: path(forOutput: output), header: ListFile.header(header, field: storedFiles, identity)) { writer in
-            for page in pages {
-                if let fingerprint = page.fingerprint {
-                    if page.kept { writer.part("k") }
+            func write(_ path: String, _ fingerprint: PageFingerprint?, kept: Bool) {
+                if let fingerprint {
+                    if kept { writer.part("k") }
                     writer.part(hex: fingerprint.high)
                     writer.part(":")
                     writer.part(hex: fingerprint.low)
@@ -69,8 +92,15 @@ struct PageManifest: Sendable {
                 } else {
                     writer.part("- ")
                 }
-                writer.line(page.path)
+                writer.line(path)
             }
+            var written = 0
+            for page in pages {
+                if written == position { for entry in directory { write(entry.path, entry.fingerprint, kept: true) } }
+                write(page.path, page.fingerprint, kept: page.kept)
+                written += 1
+            }
+            if written <= position { for entry in directory { write(entry.path, entry.fingerprint, kept: true) } }
             for file in others { writer.line("- ", file) }
         }
     }

@@ -38,7 +38,18 @@ public struct BuildReport: Sendable {
 
 /// The whole pipeline of `usergraph build`: config → store → stats → pages → render → publish.
 public enum SiteBuild {
-    public static func run(config original: SiteConfig, options: BuildOptions = BuildOptions(), now: Date = Date()) throws -> BuildReport {
+    public static func run(config: SiteConfig, options: BuildOptions = BuildOptions(), now: Date = Date()) throws -> BuildReport {
+        do {
+            return try run(config: config, options: options, now: now, trustingSummary: true)
+        } catch is DirectoryNotKept {
+            // A page of the published directory went since the last build: all made again.
+            return try run(config: config, options: options, now: now, trustingSummary: false)
+        }
+    }
+
+    /// `trustingSummary` false: the users are read, and the directory made, whatever
+    /// `DirectorySummary` says.
+    static func run(config original: SiteConfig, options: BuildOptions, now: Date, trustingSummary: Bool) throws -> BuildReport {
         csystem_map_large_blocks()
         var config = original
         if let output = options.output { config.output = output }
@@ -66,12 +77,18 @@ public enum SiteBuild {
         let layout = StoreLayout(root: config.store)
         // Before anything reads the stored files: a file added after this is a new stamp.
         let storedFilesStamp = FolderStamp.of(layout.files)
-        let read = StoreReader.begin(layout)
+        // The users and their visits are not read when what the last build counted of them
+        // still holds (see `DirectorySummary`).
+        let directoryInputs = DirectorySummary.inputs(layout, asOf: asOf, timeZone: config.timeZone)
+        let summary = options.force || !trustingSummary ? nil : directoryInputs.flatMap { DirectorySummary.load(output: settings.output, inputs: $0) }
+        let read = StoreReader.begin(layout, directory: summary == nil)
         let theme = try themeJob.value()
         // Counted while the starred repositories, which no statistic reads, are still decoding.
         var snapshot = try read.withoutStarred()
+        summary?.apply(to: &snapshot)
         let files = StoredFiles(folder: layout.files)
-        let statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
+        var statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
+        summary?.apply(to: &statistics)
         // Consumed, so that emptying the visit events below frees them: a second reference
         // kept the raw events (24 MB at 100,000 users) alive through the whole render.
         snapshot.starred = try (consume read).finish().starred
@@ -81,35 +98,62 @@ public enum SiteBuild {
         // Reading the store and counting took twice what they leave (at 100,000 users, 65 MB of
         // file bytes and 36 MB of counting): freed, but kept by malloc until handed back.
         csystem_release_free_memory()
-        let site = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: theme.strings)
+        var made = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: theme.strings)
 
         let assets = try PublicAssets(folder: config.publicFolder)
         // Independent of the pages: drawn and written out on other threads while they render.
-        let pictures = BackgroundJob { try sharingPictures(site, assets: assets) }
-        let feed = BackgroundJob { SiteFeed(site).files }
-        // A theme's own templates may name keys its pages do not have: said, not fatal, since
-        // the page still renders (with nothing there).
-        let templateWarnings = TemplateKeyCheck(theme: theme, assets: assets).problems().map(\.message)
+        // Neither reads the users, so they need not wait for the choice below.
+        let firstSite = made
+        let pictures = BackgroundJob { try sharingPictures(firstSite, assets: assets) }
+        let feed = BackgroundJob { SiteFeed(firstSite).files }
         // A forced build renders every page; otherwise a page whose fingerprint is the one its
         // published file was made with is kept.
         let (manifest, spareList) = try manifestJob.value()
         let seeds = try seedsJob.value()
+        // Neither reads the users (the shell's alt text names the owner).
+        let shellSeed = SiteBuild.shellSeed(made, assets: assets, asOf: theme.layoutUsesAsOf)
+        let directoryKey = directoryInputs.flatMap { inputs in
+            shellSeed.flatMap { DirectorySummary.pagesKey(inputs: inputs, seeds: seeds, shell: $0, storedFiles: storedFilesStamp, snapshot: snapshot) }
+        }
+        // The directory's pages are kept whole only when they are made from what they were.
+        let keepDirectory = summary != nil && summary?.pages == directoryKey && !manifest.directory.isEmpty
+        if summary != nil, !keepDirectory {
+            // Its pages (a template, the shell or an avatar changed) need every user after all.
+            (snapshot.users, snapshot.statistics) = try StoreReader.readDirectory(layout)
+            statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
+            snapshot.statistics?.value = []
+            made = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: theme.strings)
+        }
+        let site = made
+        // A theme's own templates may name keys its pages do not have: said, not fatal, since
+        // the page still renders (with nothing there).
+        let templateWarnings = TemplateKeyCheck(theme: theme, assets: assets).problems().map(\.message)
         let staged = try StagedSite(output: config.output, rebuild: !options.force, spareList: spareList)
         // The stored files the pages show, linked in while the pages render.
         let storedFiles = BackgroundJob {
-            let stored = ReferencedFiles.keys(site)
             // The spare's and the published site's stored files are links into the store's
             // folder as it is now when they were linked from it unchanged since (the usual
             // nightly run): then their folders need not be read.
             let unchanged = { (linkedFrom: String?) in storedFilesStamp != nil && linkedFrom == storedFilesStamp }
-            try stage(stored, of: files, into: staged, spareIsLinked: unchanged(staged.spareStoredFiles),
-                      publishedLinks: unchanged(manifest.storedFiles) ? manifest.files : nil)
+            let spareIsLinked = unchanged(staged.spareStoredFiles), publishedIsLinked = unchanged(manifest.storedFiles)
+            // A kept directory refers to the stored files the last build carried: the same
+            // users, avatars and owner. Those the spare holds, linked as the published ones
+            // are, are in place already.
+            if keepDirectory {
+                let lacking = spareIsLinked && publishedIsLinked ? staged.keepLinkedFiles(manifest.storedFilePaths) : manifest.storedFilePaths
+                let keys = lacking.compactMap(files.key(forStorePath:))
+                try stage(keys, of: files, into: staged, spareIsLinked: spareIsLinked, publishedLinks: publishedIsLinked ? manifest.files : nil)
+                return manifest.storedFilePaths.count - lacking.count + keys.count
+            }
+            let stored = ReferencedFiles.keys(site)
+            try stage(stored, of: files, into: staged, spareIsLinked: spareIsLinked, publishedLinks: publishedIsLinked ? manifest.files : nil)
             return stored.count
         }
         do {
-            let sources = SitePages.sources(site)
-            let (outcomes, fingerprints) = try render(sources, site: site, theme: theme, assets: assets, seeds: seeds, manifest: manifest,
-                                                      into: staged)
+            let sources = SitePages.sources(site, directory: !keepDirectory)
+            let (outcomes, fingerprints) = try render(sources, site: site, theme: theme, assets: assets, seeds: seeds, shellSeed: shellSeed,
+                                                      manifest: manifest, into: staged)
+            let directory = keepDirectory ? try keep(manifest.directory, into: staged) : KeptDirectory()
             // What the rendering threads made and freed, handed back before the publish (with
             // the hand-back above, the peak at 10,000 users fell from 107 to 92 MB).
             csystem_release_free_memory()
@@ -118,23 +162,28 @@ public enum SiteBuild {
             for picture in pictures { try staged.put(picture.data, at: picture.file) }
             for file in try feed.value() { try staged.put(file.data, at: file.path) }
             let stored = try storedFiles.value()
-            let pageCount = sources.count { $0.file == nil }
-            var fileCount = assets.files.count + stored + pictures.count + 2 + sources.count - pageCount
+            let madePages = sources.count { $0.file == nil }
+            let pageCount = madePages + directory.pages.count
+            var fileCount = assets.files.count + stored + pictures.count + 2 + sources.count - madePages + directory.files
             if let base = config.baseURL {
                 let previous = Sitemap.dates(inFileAt: config.output + "/sitemap.xml")
-                let entries = zip(sources, outcomes).compactMap { source, outcome -> Sitemap.Entry? in
-                    guard source.path != .notFound, source.file == nil, indexed(source, config: config) else { return nil }
-                    let url = source.path.url(base: base)
-                    let lastModified = outcome == .kept ? previous[HTML.escape(url)] ?? asOf.iso : asOf.iso
-                    return Sitemap.Entry(url: url, lastModified: lastModified)
+                func entry(_ path: SitePath, kept: Bool) -> Sitemap.Entry {
+                    let url = path.url(base: base)
+                    return Sitemap.Entry(url: url, lastModified: kept ? previous[HTML.escape(url)] ?? asOf.iso : asOf.iso)
                 }
-                try staged.put(Data(Sitemap.xml(entries).utf8), at: "sitemap.xml")
+                let listed = { (source: PageSource) in source.path != .notFound && source.file == nil && indexed(source, config: config) }
+                let made = zip(sources, outcomes).compactMap { source, outcome in listed(source) ? entry(source.path, kept: outcome == .kept) : nil }
+                // The kept directory's pages, where its sources would have been.
+                let split = sources.prefix(SitePages.directoryPosition).count(where: listed)
+                let kept = config.privacy.indexUsers ? directory.pages.map { entry($0, kept: true) } : []
+                try staged.put(Data(Sitemap.xml(Array(made.prefix(split)) + kept + made.dropFirst(split)).utf8), at: "sitemap.xml")
                 try staged.put(Data(Sitemap.robots(base: base).utf8), at: "robots.txt")
                 fileCount += 2
             }
             try check(staged, pages: sources)
             BuildStamp.remove(output: config.output)
             PageManifest.remove(output: config.output)
+            DirectorySummary.remove(output: config.output)
             let counts = try staged.publish(previous: manifest.files, previousStoredFiles: manifest.storedFiles)
             let report = BuildReport(output: config.output, pages: pageCount, files: fileCount, asOf: asOf,
                                      missing: missingCollections(snapshot), warnings: templateWarnings + warnings(statistics) + pinnedWarnings(site), changes: counts, upToDate: false)
@@ -143,7 +192,13 @@ public enum SiteBuild {
                            missing: report.missing, warnings: report.warnings).save(output: config.output)
             }
             PageManifest.save(sources.indices.lazy.map { (sources[$0].path.file, fingerprints[$0], outcomes[$0] == .kept) },
+                              inserting: keepDirectory ? manifest.directory : [], at: SitePages.directoryPosition,
                               others: staged.otherPaths, storedFiles: staged.storedFilesAreLinks ? storedFilesStamp : nil, output: config.output)
+            if let identity = FolderStamp.of(config.output), let inputs = directoryInputs, let key = directoryKey {
+                var saved = keepDirectory ? summary : DirectorySummary(snapshot: snapshot, statistics: statistics, inputs: inputs, pages: key, output: identity)
+                saved?.output = identity
+                saved?.save(output: config.output)
+            }
             return report
         } catch {
             // Not while the stored files are still being linked into it.
@@ -171,12 +226,11 @@ public enum SiteBuild {
     /// others keep their published file. Returns what happened to each page and its fingerprint
     /// (nil for a page whose context holds something a fingerprint cannot read: always rendered).
     static func render(_ sources: [PageSource], site: SiteData, theme: Theme, assets: PublicAssets, seeds: PageSeeds,
-                       manifest: PageManifest, into staged: StagedSite) throws -> ([StagedSite.Outcome], [PageFingerprint?]) {
+                       shellSeed: PageFingerprint?, manifest: PageManifest, into staged: StagedSite) throws -> ([StagedSite.Outcome], [PageFingerprint?]) {
         let failures = FirstError()
         let outcomes = Outcomes(count: sources.count)
         let fingerprints = Fingerprints(count: sources.count)
         let order = PageSource.renderOrder(sources)
-        let shellSeed = SiteBuild.shellSeed(site, assets: assets, asOf: theme.layoutUsesAsOf)
         DispatchQueue.concurrentPerform(iterations: order.count) { position in
             guard !failures.isSet else { return }
             let index = order[position]
@@ -215,6 +269,36 @@ public enum SiteBuild {
         }
         if let error = failures.value { throw error }
         return (outcomes.values, fingerprints.values)
+    }
+
+    /// The pages and files of a kept directory (`DirectorySummary`).
+    struct KeptDirectory {
+        var pages: [SitePath] = []
+        var files = 0
+    }
+
+    /// Keeps the directory's pages and files as the published site has them, on all cores
+    /// (`entries`: the manifest's). Throws `DirectoryNotKept` when one is not there to keep.
+    static func keep(_ entries: [(path: String, fingerprint: PageFingerprint, kept: Bool)], into staged: StagedSite) throws -> KeptDirectory {
+        let failures = FirstError()
+        DispatchQueue.concurrentPerform(iterations: entries.count) { index in
+            guard !failures.isSet else { return }
+            do {
+                if try !staged.keep(entries[index].path, keptLastTime: entries[index].kept) { failures.set(DirectoryNotKept()) }
+            } catch {
+                failures.set(error)
+            }
+        }
+        if let error = failures.value { throw error }
+        var kept = KeptDirectory()
+        for entry in entries {
+            if entry.path.hasSuffix("/" + SitePath.pageFile) {
+                kept.pages.append(SitePath(String(entry.path.dropLast(SitePath.pageFile.utf8.count))))
+            } else {
+                kept.files += 1
+            }
+        }
+        return kept
     }
 
     /// Stages the stored files the pages refer to, on all cores: at 10,000 users there are as
@@ -347,6 +431,9 @@ public enum SiteBuild {
         return warnings
     }
 }
+
+/// A page of the directory a build meant to keep was not in the published site.
+struct DirectoryNotKept: Error {}
 
 /// Each page's fingerprint, filled in by the rendering threads.
 final class Fingerprints: @unchecked Sendable {

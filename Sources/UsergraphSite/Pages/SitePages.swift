@@ -3,9 +3,11 @@ import UsergraphStats
 
 /// Every page of the site, in a stable order.
 enum SitePages {
-    static func sources(_ site: SiteData) -> [PageSource] {
-        let parts = [ProfilePage.sources(site), UsersPages.sources(site), RepositoryPages.sources(site), StatisticsPage.sources(site),
-                     MealsPage.sources(site), CardsPage.sources(site), [notFound(site)]]
+    /// `directory` false: without the users directory's pages, for a build that keeps them as
+    /// they are (see `DirectorySummary`); they would come at `directoryPosition`.
+    static func sources(_ site: SiteData, directory: Bool = true) -> [PageSource] {
+        let parts = [ProfilePage.sources(site), directory ? UsersPages.sources(site) : [], RepositoryPages.sources(site),
+                     StatisticsPage.sources(site), MealsPage.sources(site), CardsPage.sources(site), [notFound(site)]]
         // Exactly as many as there are: grown by appending, the list had room for twice as many
         // at the render (10 MB more at 100,000 users).
         var sources: [PageSource] = []
@@ -22,6 +24,9 @@ enum SitePages {
             ["links": Links.context(from: .home, base: notFoundBase(site))]
         }
     }
+
+    /// Where among `sources` the directory's pages start: after the home page.
+    static let directoryPosition = 1
 
     static func notFoundBase(_ site: SiteData) -> String { site.config.baseURL ?? "/" }
 }

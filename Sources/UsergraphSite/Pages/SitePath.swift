@@ -8,7 +8,10 @@ struct SitePath: Sendable, Hashable {
     /// The file inside the folder: `index.html` for every page but `404.html`.
     let fileName: String
 
-    init(_ folder: String, fileName: String = "index.html") { self.folder = folder; self.fileName = fileName }
+    init(_ folder: String, fileName: String = pageFile) { self.folder = folder; self.fileName = fileName }
+
+    /// Every page's file name but `404.html`'s.
+    static let pageFile = "index.html"
 
     static let home = SitePath("")
     static let users = SitePath("users/")

@@ -7,6 +7,10 @@ import UsergraphCore
 enum UsersPages {
     static let pageSize = 100
     static let search = SitePath("users/search/")
+    static let listTemplate = "users"
+    static let userTemplate = "user"
+    /// Where every page and file of the directory is, and nothing else.
+    static let folder = "users/"
 
     static func sources(_ site: SiteData) -> [PageSource] {
         let users = sortedUsers(site)
@@ -30,7 +34,7 @@ enum UsersPages {
                     hasher.add(site.snapshot.users?.fetchedAt ?? "")
                     for index in matching.dropFirst((number - 1) * pageSize).prefix(pageSize) { hasher.add(digests[Int(index)]) }
                 }
-                sources.append(PageSource(path: filter.page(number), template: "users", section: .users, inputs: inputs) {
+                sources.append(PageSource(path: filter.page(number), template: listTemplate, section: .users, inputs: inputs) {
                     let shown = matching.dropFirst((number - 1) * pageSize).prefix(pageSize).map { users[Int($0)] }
                     return listContext(site, shown: shown, matching: matching.count, online: online, total: users.count, filter: filter,
                                        number: number, pageCount: pageCount)
@@ -44,7 +48,7 @@ enum UsersPages {
                 hasher.add(site.snapshot.users?.fetchedAt ?? "")
             }
             let shards = stride(from: 0, to: users.count, by: searchShardSize).map { $0..<min($0 + searchShardSize, users.count) }
-            sources.append(PageSource(path: search, template: "users", section: .users, inputs: inputs) {
+            sources.append(PageSource(path: search, template: listTemplate, section: .users, inputs: inputs) {
                 searchContext(site, users: users, online: online, shards: shards.count)
             })
             for (number, shard) in zip(1..., shards) {
@@ -60,7 +64,7 @@ enum UsersPages {
         // (about 5 MB at 100,000 users), nor closures of its own (10 MB).
         let directory = Directory(site: site, users: users, digests: digests)
         for index in users.indices {
-            sources.append(PageSource(path: .user(users[index].id), template: "user", section: .users, family: directory, position: index))
+            sources.append(PageSource(path: .user(users[index].id), template: userTemplate, section: .users, family: directory, position: index))
         }
         return sources
     }

@@ -168,6 +168,25 @@ final class StagedSite: @unchecked Sendable {
         return outcome
     }
 
+    /// Stages the stored files among `paths` that the reused spare holds, as they are, with no
+    /// system call: for a caller that knows the spare's and the published site's stored files
+    /// to be links to the same unchanged store folder (`spareStoredFiles`). Returns the paths
+    /// the spare lacks, for the caller to stage one by one.
+    func keepLinkedFiles(_ paths: [String]) -> [String] {
+        var lacking: [String] = []
+        var held: [String] = []
+        held.reserveCapacity(paths.count)
+        for path in paths {
+            if let spare = reused.firstIndex(of: path) { held.append(reused[spare]) } else { lacking.append(path) }
+        }
+        lock.withLock {
+            for path in held { staged.insert(path) }
+            others += held
+            kept += held.count
+        }
+        return lacking
+    }
+
     /// Keeps the published file at `relative` as it is, hard-linked into the new site without
     /// being read: for a page whose fingerprint says it would come out the same. False when
     /// there is no such file or no link can be made; the caller then renders the page.

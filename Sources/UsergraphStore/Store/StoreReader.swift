@@ -34,7 +34,9 @@ public enum StoreReader {
     /// Reads every file but the starred repositories, which go on being decoded on a thread of
     /// their own until `StoreRead.finish`: the largest file of a GitHub store (12 MB at 10,000
     /// users) and read by no statistic, so they decode while the caller counts.
-    public static func begin(_ layout: StoreLayout) -> StoreRead {
+    /// `directory` false: the users and their visits are left unread (`users` and `statistics`
+    /// are nil), for a build that has what it needs of them already (see `readDirectory`).
+    public static func begin(_ layout: StoreLayout, directory: Bool = true) -> StoreRead {
         // The files are independent, so they are decoded at once on all cores, largest first.
         // When several are broken, the error is the one a file-by-file read would meet first.
         let starred = BackgroundJob { try fast(StoreDecoders.starred, at: layout.starred) ?? cached([StarredItem].self, at: layout.starred) }
@@ -45,13 +47,16 @@ public enum StoreReader {
         let meals = Decoded<[Meal]>([])
         let pinned = Decoded<Cached<[PinnedRepository]>?>(nil), contributions = Decoded<Cached<ContributionCalendar>?>(nil)
         let languages = Decoded<Cached<[RepositoryLanguages]>?>(nil)
-        let jobs: [(order: Int, run: @Sendable () throws -> Void)] = [
+        typealias Job = (order: Int, run: @Sendable () throws -> Void)
+        var first: [Job] = [
             (4, { repositories.value = try fast(StoreDecoders.repositories, at: layout.repositories)
                 ?? cached([Repository].self, at: layout.repositories) }),
-            (7, { statistics.value = try fast(StoreDecoders.statistics, at: layout.statistics)
-                ?? cached(StatisticsResponse.self, at: layout.statistics).map { Cached($0.value.statistics, fetchedAt: $0.fetchedAt) } }),
-            (6, { users.value = try fast(StoreDecoders.users, at: layout.users)
-                ?? cached(UsersResponse.self, at: layout.users).map { Cached($0.value.users, fetchedAt: $0.fetchedAt) } }),
+        ]
+        if directory {
+            first.append((7, { statistics.value = try readStatistics(layout) }))
+            first.append((6, { users.value = try readUsers(layout) }))
+        }
+        let rest: [Job] = [
             (1, { workouts.value = try JSONFile.read([Workout].self, at: layout.workouts) ?? [] }),
             (2, { weights.value = try JSONFile.read([WeightRecord].self, at: layout.weights) ?? [] }),
             (3, { profile.value = try cached(GitHubProfile.self, at: layout.profile) }),
@@ -63,6 +68,7 @@ public enum StoreReader {
                 Cached($0.value.user.contributionsCollection.contributionCalendar, fetchedAt: $0.fetchedAt) } }),
             (12, { languages.value = try cached(LanguagesAnswer.self, at: layout.languages).map { Cached($0.value.user.repositories.nodes, fetchedAt: $0.fetchedAt) } }),
         ]
+        let jobs = first + rest
         let failures = Decoded<[(order: Int, error: Error)]>([])
         let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
@@ -73,6 +79,23 @@ public enum StoreReader {
                                 statistics: statistics.value, pinned: pinned.value, contributions: contributions.value,
                                 languageSizes: languages.value)
         return StoreRead(partial: snapshot, failures: failures.value, starred: starred)
+    }
+
+    /// The users and their visits alone, decoded at once: what `begin(_:directory: false)` left.
+    public static func readDirectory(_ layout: StoreLayout) throws -> (users: Cached<[DirectoryUser]>?, statistics: Cached<[StatisticsEntry]>?) {
+        let statistics = BackgroundJob { try readStatistics(layout) }
+        let users = try readUsers(layout)
+        return (users, try statistics.value())
+    }
+
+    private static func readUsers(_ layout: StoreLayout) throws -> Cached<[DirectoryUser]>? {
+        try fast(StoreDecoders.users, at: layout.users)
+            ?? cached(UsersResponse.self, at: layout.users).map { Cached($0.value.users, fetchedAt: $0.fetchedAt) }
+    }
+
+    private static func readStatistics(_ layout: StoreLayout) throws -> Cached<[StatisticsEntry]>? {
+        try fast(StoreDecoders.statistics, at: layout.statistics)
+            ?? cached(StatisticsResponse.self, at: layout.statistics).map { Cached($0.value.statistics, fetchedAt: $0.fetchedAt) }
     }
 
     /// A cached collection through one of `StoreDecoders`; nil when it cannot say (JSONDecoder

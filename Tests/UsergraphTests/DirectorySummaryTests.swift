@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import UsergraphCore
+@testable import UsergraphSite
+import UsergraphStore
+
+/// A rebuild whose users, visits, stored files and directory templates are the last build's
+/// keeps the directory whole (`DirectorySummary`): it must neither read the users nor publish
+/// anything but what a forced full build of the same inputs does.
+@Suite(.scratch) struct DirectorySummaryTests {
+    static let asOf = Day(iso: "2026-11-20")
+
+    /// Overwrites the file at `path` with as many bytes of nonsense and puts its times back, so
+    /// that only a reader of its bytes can tell; returns the bytes it had.
+    static func scribble(over path: String) throws -> Data {
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.write(contentsOf: Data(repeating: UInt8(ascii: "x"), count: original.count))
+        try handle.close()
+        var times = [info.st_atim, info.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        return original
+    }
+
+    static func addWorkout(_ root: String, _ number: Int) throws {
+        try IncrementalBuildTests.editList(root + "/Store/workouts.json") { workouts in
+            workouts.append(["id": "00000000-0000-4000-8000-\(String(format: "%012d", 900 + number))", "type": "running",
+                             "start": "2026-11-19T07:00:00+03:00", "duration": 1800 + number, "calories": 250])
+        }
+    }
+
+    @Test func aNewWorkoutReadsNoUserAndPublishesWhatAFullBuildDoes() throws {
+        let root = try IncrementalBuildTests.smallSite()
+        // User pages in the sitemap too, so the kept pages' entries are checked where they go.
+        try IncrementalBuildTests.editText(root + "/usergraph.yml") { $0.replacingOccurrences(of: "indexUsers: false", with: "indexUsers: true") }
+        let base = "https://example.org/"
+        let output = root + "/site"
+        try PublishTests.build(root, output: output, baseURL: base, asOf: Self.asOf)
+        try Self.addWorkout(root, 1)
+        try PublishTests.build(root, output: output, baseURL: base, asOf: Self.asOf)
+        // Then with the users and visits unreadable to a reader that looked.
+        try Self.addWorkout(root, 2)
+        let users = try Self.scribble(over: root + "/Store/users.json")
+        let visits = try Self.scribble(over: root + "/Store/statistics.json")
+        let kept = try PublishTests.build(root, output: output, baseURL: base, asOf: Self.asOf)
+        try users.write(to: URL(fileURLWithPath: root + "/Store/users.json"))
+        try visits.write(to: URL(fileURLWithPath: root + "/Store/statistics.json"))
+
+        let full = root + "/full"
+        let made = try PublishTests.build(root, output: full, baseURL: base, asOf: Self.asOf, force: true)
+        #expect(IncrementalBuildTests.differences(output, full).isEmpty)
+        #expect((kept.pages, kept.files, kept.missing) == (made.pages, made.files, made.missing))
+        #expect(try TestPaths.read(output + "/sitemap.xml").contains("<loc>" + base + "users/"))
+        // The statistics page still names the top visitors, from the summary.
+        #expect(try TestPaths.read(output + "/statistics/index.html") == TestPaths.read(full + "/statistics/index.html"))
+    }
+
+    @Test func aDirectoryPageGoneFromThePublishedSiteIsMadeAgain() throws {
+        let root = try IncrementalBuildTests.smallSite()
+        let output = root + "/site"
+        try PublishTests.build(root, output: output, asOf: Self.asOf)
+        try FileManager.default.removeItem(atPath: output + "/users/3/index.html")
+        try Self.addWorkout(root, 3)
+        try PublishTests.build(root, output: output, asOf: Self.asOf)
+        let full = root + "/full"
+        try PublishTests.build(root, output: full, asOf: Self.asOf, force: true)
+        #expect(FileManager.default.fileExists(atPath: output + "/users/3/index.html"))
+        #expect(IncrementalBuildTests.differences(output, full).isEmpty)
+    }
+
+    @Test func aSummaryIsTrustedOnlyForItsInputsAndFolder() throws {
+        let root = try IncrementalBuildTests.smallSite()
+        let output = root + "/site"
+        try PublishTests.build(root, output: output, asOf: Self.asOf)
+        let config = try ConfigLoader.load(path: root + "/usergraph.yml")
+        let layout = StoreLayout(root: config.store)
+        let day = try #require(Self.asOf)
+        let inputs = try #require(DirectorySummary.inputs(layout, asOf: day, timeZone: config.timeZone))
+        let summary = try #require(DirectorySummary.load(output: output, inputs: inputs))
+        let visitors = Set(summary.users.topVisitors.map(\.userId))
+        #expect(!summary.shown.isEmpty && summary.shown.allSatisfy { visitors.contains($0.id) })
+        // Another day, another visit, or another folder: not this summary.
+        #expect(DirectorySummary.inputs(layout, asOf: day.adding(days: 1), timeZone: config.timeZone) != inputs)
+        try IncrementalBuildTests.editText(root + "/Store/statistics.json") { $0 + " " }
+        #expect(DirectorySummary.inputs(layout, asOf: day, timeZone: config.timeZone) != inputs)
+        try FileManager.default.moveItem(atPath: output, toPath: root + "/moved")
+        try FileManager.default.copyItem(atPath: root + "/moved", toPath: output)
+        #expect(DirectorySummary.load(output: output, inputs: inputs) == nil)
+        // A forced build reads the users whatever the summary says, and leaves one for what it read.
+        try PublishTests.build(root, output: output, asOf: Self.asOf, force: true)
+        let now = try #require(DirectorySummary.inputs(layout, asOf: day, timeZone: config.timeZone))
+        #expect(DirectorySummary.load(output: output, inputs: now) != nil)
+    }
+}
