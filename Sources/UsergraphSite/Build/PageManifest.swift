@@ -7,6 +7,8 @@ import UsergraphStore
 /// a page whose fingerprint is unchanged is kept as it is, its file hard-linked into the next
 /// site instead of rendered again.
 struct PageManifest: Sendable {
+    /// A page as the manifest lists it.
+    typealias Entry = (path: String, fingerprint: PageFingerprint, kept: Bool)
     private static let header = "usergraph-pages-4"
     let fingerprints: FingerprintTable
     /// Every file of the published site, pages and the rest; nil when not known.
@@ -14,10 +16,10 @@ struct PageManifest: Sendable {
     /// The store's `files/` folder (`FolderStamp`) that every stored file of the
     /// published site is a link into; nil when not known, or when one of them is a copy.
     let storedFiles: String?
-    /// The users directory's pages and files (`UsersPages.folder`), in the order they were
-    /// made, with their fingerprints: what a build that keeps the directory whole keeps (see
-    /// `DirectorySummary`). Empty when one of them has no fingerprint.
-    var directory: [(path: String, fingerprint: PageFingerprint, kept: Bool)] = []
+    /// Each `KeptFamily`'s pages (those in its folder), in the order they were made, with their
+    /// fingerprints: what a build that keeps the family whole keeps. None for a family one of
+    /// whose pages has no fingerprint.
+    var families: [KeptFamily: [Entry]] = [:]
     /// The published site's stored files (`files/…`).
     var storedFilePaths: [String] = []
 
@@ -34,8 +36,8 @@ struct PageManifest: Sendable {
         var fingerprints: [(UInt64, PageFingerprint, Bool)] = []
         var files = Set<String>()
         var storedFiles: String?
-        var directory: [(path: String, fingerprint: PageFingerprint, kept: Bool)] = []
-        var directoryWhole = true
+        var families: [KeptFamily: [Entry]] = [:]
+        var broken = Set<KeptFamily>()
         var storedFilePaths: [String] = []
         let read = ListFile.read(path(forOutput: output), header: { line in
             guard let stamp = ListFile.field(of: line, between: header, and: identity) else { return false }
@@ -48,22 +50,22 @@ struct PageManifest: Sendable {
             guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return false }
             let file = String(decoding: UnsafeBufferPointer(rebasing: line[(space + 1)...]), as: UTF8.self)
             files.insert(file)
-            let inDirectory = file.hasPrefix(UsersPages.folder)
+            let family = KeptFamily.allCases.first { file.hasPrefix($0.folder) }
             var digits = line[..<space]
             if digits.count == 1, digits.first == UInt8(ascii: "-") {
-                if inDirectory { directoryWhole = false } else if file.hasPrefix(storedFolder) { storedFilePaths.append(file) }
+                if let family { broken.insert(family) } else if file.hasPrefix(storedFolder) { storedFilePaths.append(file) }
                 return true
             }
             let kept = digits.first == UInt8(ascii: "k")
             if kept { digits = digits.dropFirst() }
             guard let fingerprint = PageFingerprint(hexBytes: digits) else { return false }
             fingerprints.append((FingerprintTable.key(file), fingerprint, kept))
-            if inDirectory { directory.append((file, fingerprint, kept)) }
+            if let family { families[family, default: []].append((file, fingerprint, kept)) }
             return true
         }
         guard read else { return .empty }
         var manifest = PageManifest(fingerprints: FingerprintTable(fingerprints), files: files, storedFiles: storedFiles)
-        manifest.directory = directoryWhole ? directory : []
+        manifest.families = families.filter { !broken.contains($0.key) }
         manifest.storedFilePaths = storedFilePaths
         return manifest
     }
@@ -75,11 +77,10 @@ struct PageManifest: Sendable {
     /// together they are every file it has. Failing to is harmless (the next build renders
     /// every page). Written as staged, unsorted: sorting and the set difference that found the
     /// other files were 5 % of a one-user rebuild at 10,000 users.
-    /// `storedFiles`: see the property. `inserting`: a kept directory's entries, written (as
-    /// kept) after the first `at` pages, where its pages were made.
+    /// `storedFiles`: see the property. `inserting`: kept families' entries, each written (as
+    /// kept) after the first `position` pages, where its pages would have been made.
     static func save(_ pages: some Sequence<(path: String, fingerprint: PageFingerprint?, kept: Bool)>,
-                     inserting directory: [(path: String, fingerprint: PageFingerprint, kept: Bool)] = [], at position: Int = 0,
-                     others: [String], storedFiles: String?, output: String) {
+                     inserting kept: [(position: Int, entries: [Entry])] = [], others: [String], storedFiles: String?, output: String) {
         guard let identity = FolderStamp.of(output) else { return }
         ListFile.write(to: path(forOutput: output), header: ListFile.header(header, field: storedFiles, identity)) { writer in
             func write(_ path: String, _ fingerprint: PageFingerprint?, kept: Bool) {
@@ -94,13 +95,20 @@ struct PageManifest: Sendable {
                 }
                 writer.line(path)
             }
+            var insertions = kept.sorted { $0.position < $1.position }[...]
+            func insert(upTo written: Int) {
+                while let next = insertions.first, next.position <= written {
+                    for entry in next.entries { write(entry.path, entry.fingerprint, kept: true) }
+                    insertions.removeFirst()
+                }
+            }
             var written = 0
             for page in pages {
-                if written == position { for entry in directory { write(entry.path, entry.fingerprint, kept: true) } }
+                insert(upTo: written)
                 write(page.path, page.fingerprint, kept: page.kept)
                 written += 1
             }
-            if written <= position { for entry in directory { write(entry.path, entry.fingerprint, kept: true) } }
+            insert(upTo: .max)
             for file in others { writer.line("- ", file) }
         }
     }

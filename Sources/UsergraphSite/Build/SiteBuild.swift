@@ -40,16 +40,15 @@ public struct BuildReport: Sendable {
 public enum SiteBuild {
     public static func run(config: SiteConfig, options: BuildOptions = BuildOptions(), now: Date = Date()) throws -> BuildReport {
         do {
-            return try run(config: config, options: options, now: now, trustingSummary: true)
-        } catch is DirectoryNotKept {
-            // A page of the published directory went since the last build: all made again.
-            return try run(config: config, options: options, now: now, trustingSummary: false)
+            return try run(config: config, options: options, now: now, keeping: true)
+        } catch is FamilyNotKept {
+            // A page of a published family went since the last build: all made again.
+            return try run(config: config, options: options, now: now, keeping: false)
         }
     }
 
-    /// `trustingSummary` false: the users are read, and the directory made, whatever
-    /// `DirectorySummary` says.
-    static func run(config original: SiteConfig, options: BuildOptions, now: Date, trustingSummary: Bool) throws -> BuildReport {
+    /// `keeping` false: no family is kept whole (`KeptFamily`), whatever the summaries say.
+    static func run(config original: SiteConfig, options: BuildOptions, now: Date, keeping: Bool) throws -> BuildReport {
         csystem_map_large_blocks()
         var config = original
         if let output = options.output { config.output = output }
@@ -77,21 +76,25 @@ public enum SiteBuild {
         let layout = StoreLayout(root: config.store)
         // Before anything reads the stored files: a file added after this is a new stamp.
         let storedFilesStamp = FolderStamp.of(layout.files)
-        // The users and their visits are not read when what the last build counted of them
-        // still holds (see `DirectorySummary`).
-        let directoryInputs = DirectorySummary.inputs(layout, asOf: asOf, timeZone: config.timeZone)
-        let summary = options.force || !trustingSummary ? nil : directoryInputs.flatMap { DirectorySummary.load(output: settings.output, inputs: $0) }
-        let read = StoreReader.begin(layout, directory: summary == nil)
+        // The users and their visits, and the starred repositories, are not read when what
+        // the last build took of them still holds (see `KeptFamily`).
+        let trusted = keeping && !options.force
+        let directoryInputs = DirectoryFacts.inputs(layout, asOf: asOf, timeZone: config.timeZone)
+        let directorySummary = trusted ? directoryInputs.flatMap { FamilySummary<DirectoryFacts>.load(.directory, output: settings.output, inputs: $0) } : nil
+        let starredInputs = StarredFacts.inputs(layout, asOf: asOf, timeZone: config.timeZone)
+        let starredSummary = trusted ? starredInputs.flatMap { FamilySummary<StarredFacts>.load(.starred, output: settings.output, inputs: $0) } : nil
+        let read = StoreReader.begin(layout, directory: directorySummary == nil, starred: starredSummary == nil)
         let theme = try themeJob.value()
         // Counted while the starred repositories, which no statistic reads, are still decoding.
         var snapshot = try read.withoutStarred()
-        summary?.apply(to: &snapshot)
+        directorySummary?.facts.apply(to: &snapshot)
         let files = StoredFiles(folder: layout.files)
         var statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
-        summary?.apply(to: &statistics)
+        directorySummary?.facts.apply(to: &statistics)
         // Consumed, so that emptying the visit events below frees them: a second reference
         // kept the raw events (24 MB at 100,000 users) alive through the whole render.
         snapshot.starred = try (consume read).finish().starred
+        starredSummary?.facts.apply(to: &snapshot)
         // The visit events live on in the statistics; no page reads them one by one, and at
         // 100,000 users they were 20 MB held through the whole build.
         snapshot.statistics?.value = []
@@ -102,7 +105,8 @@ public enum SiteBuild {
 
         let assets = try PublicAssets(folder: config.publicFolder)
         // Independent of the pages: drawn and written out on other threads while they render.
-        // Neither reads the users, so they need not wait for the choice below.
+        // Neither reads the users, nor the starred repositories but the newest (the feed), so
+        // they need not wait for the choice below.
         let firstSite = made
         let pictures = BackgroundJob { try sharingPictures(firstSite, assets: assets) }
         let feed = BackgroundJob { SiteFeed(firstSite).files }
@@ -113,15 +117,27 @@ public enum SiteBuild {
         // Neither reads the users (the shell's alt text names the owner).
         let shellSeed = SiteBuild.shellSeed(made, assets: assets, asOf: theme.layoutUsesAsOf)
         let directoryKey = directoryInputs.flatMap { inputs in
-            shellSeed.flatMap { DirectorySummary.pagesKey(inputs: inputs, seeds: seeds, shell: $0, storedFiles: storedFilesStamp, snapshot: snapshot) }
+            shellSeed.flatMap { DirectoryFacts.pagesKey(inputs: inputs, seeds: seeds, shell: $0, storedFiles: storedFilesStamp, snapshot: snapshot) }
         }
-        // The directory's pages are kept whole only when they are made from what they were.
-        let keepDirectory = summary != nil && summary?.pages == directoryKey && !manifest.directory.isEmpty
-        if summary != nil, !keepDirectory {
-            // Its pages (a template, the shell or an avatar changed) need every user after all.
+        let starredKey = starredInputs.flatMap { inputs in shellSeed.map { StarredFacts.pagesKey(inputs: inputs, layout: layout, seeds: seeds, shell: $0) } }
+        // A family is kept whole only when its pages would be made from what they were.
+        let candidates = [(KeptFamily.directory, directorySummary?.pages, directoryKey), (.starred, starredSummary?.pages, starredKey)]
+        let kept = Set(candidates.filter { family, summaryPages, key in
+            summaryPages != nil && summaryPages == key && !(manifest.families[family] ?? []).isEmpty
+        }.map(\.0))
+        // A family made again (a template, the shell or an avatar changed) needs its file after all.
+        var reread = false
+        if directorySummary != nil, !kept.contains(.directory) {
             (snapshot.users, snapshot.statistics) = try StoreReader.readDirectory(layout)
             statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
             snapshot.statistics?.value = []
+            reread = true
+        }
+        if starredSummary != nil, !kept.contains(.starred) {
+            snapshot.starred = try StoreReader.readStarred(layout)
+            reread = true
+        }
+        if reread {
             made = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: theme.strings)
         }
         let site = made
@@ -139,7 +155,7 @@ public enum SiteBuild {
             // A kept directory refers to the stored files the last build carried: the same
             // users, avatars and owner. Those the spare holds, linked as the published ones
             // are, are in place already.
-            if keepDirectory {
+            if kept.contains(.directory) {
                 let lacking = spareIsLinked && publishedIsLinked ? staged.keepLinkedFiles(manifest.storedFilePaths) : manifest.storedFilePaths
                 let keys = lacking.compactMap(files.key(forStorePath:))
                 try stage(keys, of: files, into: staged, spareIsLinked: spareIsLinked, publishedLinks: publishedIsLinked ? manifest.files : nil)
@@ -150,10 +166,13 @@ public enum SiteBuild {
             return stored.count
         }
         do {
-            let sources = SitePages.sources(site, directory: !keepDirectory)
+            let (sources, positions) = SitePages.sources(site, omitting: kept)
             let (outcomes, fingerprints) = try render(sources, site: site, theme: theme, assets: assets, seeds: seeds, shellSeed: shellSeed,
                                                       manifest: manifest, into: staged)
-            let directory = keepDirectory ? try keep(manifest.directory, into: staged) : KeptDirectory()
+            // The kept families' pages, in their order, each where its sources would have been.
+            let keptPages = try KeptFamily.allCases.filter(kept.contains).map { family in
+                (family: family, position: positions[family] ?? 0, pages: try keep(manifest.families[family] ?? [], into: staged))
+            }
             // What the rendering threads made and freed, handed back before the publish (with
             // the hand-back above, the peak at 10,000 users fell from 107 to 92 MB).
             csystem_release_free_memory()
@@ -163,27 +182,35 @@ public enum SiteBuild {
             for file in try feed.value() { try staged.put(file.data, at: file.path) }
             let stored = try storedFiles.value()
             let madePages = sources.count { $0.file == nil }
-            let pageCount = madePages + directory.pages.count
-            var fileCount = assets.files.count + stored + pictures.count + 2 + sources.count - madePages + directory.files
+            let pageCount = madePages + keptPages.reduce(0) { $0 + $1.pages.pages.count }
+            var fileCount = assets.files.count + stored + pictures.count + 2 + sources.count - madePages + keptPages.reduce(0) { $0 + $1.pages.files }
             if let base = config.baseURL {
                 let previous = Sitemap.dates(inFileAt: config.output + "/sitemap.xml")
-                func entry(_ path: SitePath, kept: Bool) -> Sitemap.Entry {
+                var entries: [Sitemap.Entry] = []
+                func add(_ path: SitePath, kept: Bool) {
                     let url = path.url(base: base)
-                    return Sitemap.Entry(url: url, lastModified: kept ? previous[HTML.escape(url)] ?? asOf.iso : asOf.iso)
+                    entries.append(Sitemap.Entry(url: url, lastModified: kept ? previous[HTML.escape(url)] ?? asOf.iso : asOf.iso))
                 }
-                let listed = { (source: PageSource) in source.path != .notFound && source.file == nil && indexed(source, config: config) }
-                let made = zip(sources, outcomes).compactMap { source, outcome in listed(source) ? entry(source.path, kept: outcome == .kept) : nil }
-                // The kept directory's pages, where its sources would have been.
-                let split = sources.prefix(SitePages.directoryPosition).count(where: listed)
-                let kept = config.privacy.indexUsers ? directory.pages.map { entry($0, kept: true) } : []
-                try staged.put(Data(Sitemap.xml(Array(made.prefix(split)) + kept + made.dropFirst(split)).utf8), at: "sitemap.xml")
+                var insertions = keptPages[...]
+                func insert(upTo index: Int) {
+                    while let next = insertions.first, next.position <= index {
+                        if indexed(next.family.section, config: config) { for path in next.pages.pages { add(path, kept: true) } }
+                        insertions.removeFirst()
+                    }
+                }
+                for (index, (source, outcome)) in zip(sources, outcomes).enumerated() {
+                    insert(upTo: index)
+                    if source.path != .notFound, source.file == nil, indexed(source.section, config: config) { add(source.path, kept: outcome == .kept) }
+                }
+                insert(upTo: .max)
+                try staged.put(Data(Sitemap.xml(entries).utf8), at: "sitemap.xml")
                 try staged.put(Data(Sitemap.robots(base: base).utf8), at: "robots.txt")
                 fileCount += 2
             }
             try check(staged, pages: sources)
             BuildStamp.remove(output: config.output)
             PageManifest.remove(output: config.output)
-            DirectorySummary.remove(output: config.output)
+            for family in KeptFamily.allCases { family.removeSummary(output: config.output) }
             let counts = try staged.publish(previous: manifest.files, previousStoredFiles: manifest.storedFiles)
             let report = BuildReport(output: config.output, pages: pageCount, files: fileCount, asOf: asOf,
                                      missing: missingCollections(snapshot), warnings: templateWarnings + warnings(statistics) + pinnedWarnings(site), changes: counts, upToDate: false)
@@ -192,12 +219,18 @@ public enum SiteBuild {
                            missing: report.missing, warnings: report.warnings).save(output: config.output)
             }
             PageManifest.save(sources.indices.lazy.map { (sources[$0].path.file, fingerprints[$0], outcomes[$0] == .kept) },
-                              inserting: keepDirectory ? manifest.directory : [], at: SitePages.directoryPosition,
+                              inserting: keptPages.map { ($0.position, manifest.families[$0.family] ?? []) },
                               others: staged.otherPaths, storedFiles: staged.storedFilesAreLinks ? storedFilesStamp : nil, output: config.output)
-            if let identity = FolderStamp.of(config.output), let inputs = directoryInputs, let key = directoryKey {
-                var saved = keepDirectory ? summary : DirectorySummary(snapshot: snapshot, statistics: statistics, inputs: inputs, pages: key, output: identity)
-                saved?.output = identity
-                saved?.save(output: config.output)
+            if let identity = FolderStamp.of(config.output) {
+                // What the next build may keep: a kept family's facts are the ones it was kept with.
+                if let inputs = directoryInputs, let key = directoryKey,
+                   let facts = kept.contains(.directory) ? directorySummary?.facts : DirectoryFacts(snapshot: snapshot, statistics: statistics) {
+                    FamilySummary(inputs: inputs, pages: key, output: identity, facts: facts).save(.directory, output: config.output)
+                }
+                if let inputs = starredInputs, let key = starredKey,
+                   let facts = kept.contains(.starred) ? starredSummary?.facts : StarredFacts(snapshot: snapshot, asOf: asOf, timeZone: config.timeZone) {
+                    FamilySummary(inputs: inputs, pages: key, output: identity, facts: facts).save(.starred, output: config.output)
+                }
             }
             return report
         } catch {
@@ -271,26 +304,26 @@ public enum SiteBuild {
         return (outcomes.values, fingerprints.values)
     }
 
-    /// The pages and files of a kept directory (`DirectorySummary`).
-    struct KeptDirectory {
+    /// The pages and files (such as the search's index scripts) of a kept family.
+    struct KeptPages {
         var pages: [SitePath] = []
         var files = 0
     }
 
-    /// Keeps the directory's pages and files as the published site has them, on all cores
-    /// (`entries`: the manifest's). Throws `DirectoryNotKept` when one is not there to keep.
-    static func keep(_ entries: [(path: String, fingerprint: PageFingerprint, kept: Bool)], into staged: StagedSite) throws -> KeptDirectory {
+    /// Keeps a family's pages and files as the published site has them, on all cores
+    /// (`entries`: the manifest's). Throws `FamilyNotKept` when one is not there to keep.
+    static func keep(_ entries: [PageManifest.Entry], into staged: StagedSite) throws -> KeptPages {
         let failures = FirstError()
         DispatchQueue.concurrentPerform(iterations: entries.count) { index in
             guard !failures.isSet else { return }
             do {
-                if try !staged.keep(entries[index].path, keptLastTime: entries[index].kept) { failures.set(DirectoryNotKept()) }
+                if try !staged.keep(entries[index].path, keptLastTime: entries[index].kept) { failures.set(FamilyNotKept()) }
             } catch {
                 failures.set(error)
             }
         }
         if let error = failures.value { throw error }
-        var kept = KeptDirectory()
+        var kept = KeptPages()
         for entry in entries {
             if entry.path.hasSuffix("/" + SitePath.pageFile) {
                 kept.pages.append(SitePath(String(entry.path.dropLast(SitePath.pageFile.utf8.count))))
@@ -351,8 +384,8 @@ public enum SiteBuild {
 
     /// Whether search engines may index the page: the users directory is other people's
     /// data, so its pages are `noindex` and out of the sitemap unless `privacy.indexUsers`.
-    static func indexed(_ source: PageSource, config: SiteConfig) -> Bool {
-        source.section != .users || config.privacy.indexUsers
+    static func indexed(_ section: Section, config: SiteConfig) -> Bool {
+        section != .users || config.privacy.indexUsers
     }
 
     /// What every page's shell reads besides the config (in `PageSeeds`), its path and its
@@ -374,7 +407,7 @@ public enum SiteBuild {
     /// `shellSeed` hashes: the pages' fingerprints rely on it.
     static func shell(_ site: SiteData, for source: PageSource, assets: PublicAssets, asOf: Bool) -> [String: Any] {
         var shell: [String: Any] = [
-            "siteTitle": site.config.title, "lang": site.config.language, "noindex": !indexed(source, config: site.config),
+            "siteTitle": site.config.title, "lang": site.config.language, "noindex": !indexed(source.section, config: site.config),
         ]
         if asOf { shell["asOf"] = site.values.date(site.asOf) }
         if let base = site.config.baseURL { shell["baseURL"] = base }
@@ -432,8 +465,8 @@ public enum SiteBuild {
     }
 }
 
-/// A page of the directory a build meant to keep was not in the published site.
-struct DirectoryNotKept: Error {}
+/// A page of a family a build meant to keep was not in the published site.
+struct FamilyNotKept: Error {}
 
 /// Each page's fingerprint, filled in by the rendering threads.
 final class Fingerprints: @unchecked Sendable {

@@ -71,13 +71,11 @@ struct SiteFeed {
             }
             candidates.append((milestone.instant, "urn:usergraph:" + key, .milestone(milestone)))
         }
-        for item in site.snapshot.starred?.value ?? [] {
-            guard let at = item.starredAt, let instant = Timestamp.parse(at), Day(instant, in: timeZone) <= asOf else { continue }
-            let name = item.repo.fullName ?? item.repo.name
-            candidates.append((instant, "urn:usergraph:star:" + name, .star(item, name: name, at: at)))
+        // Only the newest stars can be among the newest entries.
+        for star in Self.stars(site.snapshot.starred?.value ?? [], asOf: asOf, timeZone: timeZone) {
+            candidates.append((star.instant, star.id, .star(star.item, name: star.name, at: star.at)))
         }
-        // Newest first; the id breaks ties so equal times keep one order.
-        candidates.sort { $0.instant != $1.instant ? $0.instant > $1.instant : $0.id < $1.id }
+        candidates.sort { Self.isNewer(($0.instant, $0.id), than: ($1.instant, $1.id)) }
         self.entries = candidates.prefix(Self.limit).map { instant, id, record in
             switch record {
             case .workout(let workout):
@@ -108,6 +106,38 @@ struct SiteFeed {
             }
         }
         updated = self.entries.first?.updated ?? asOf.iso + "T00:00:00Z"
+    }
+
+    /// A starred repository as a candidate entry.
+    struct Star {
+        let instant: Date
+        let id: String
+        let item: StarredItem
+        let name: String
+        let at: String
+    }
+
+    /// Newest first; the id breaks ties so equal times keep one order.
+    static func isNewer(_ a: (instant: Date, id: String), than b: (instant: Date, id: String)) -> Bool {
+        a.instant != b.instant ? a.instant > b.instant : a.id < b.id
+    }
+
+    /// The starred repositories the feed can show, starred by the as-of day: the newest
+    /// `limit`, since no more entries of any kind are shown, in the feed's order.
+    static func stars(_ items: [StarredItem], asOf: Day, timeZone: TimeZone) -> [Star] {
+        var stars: [Star] = []
+        for item in items {
+            guard let at = item.starredAt, let instant = Timestamp.parse(at), Day(instant, in: timeZone) <= asOf else { continue }
+            let name = item.repo.fullName ?? item.repo.name
+            stars.append(Star(instant: instant, id: "urn:usergraph:star:" + name, item: item, name: name, at: at))
+        }
+        stars.sort { isNewer(($0.instant, $0.id), than: ($1.instant, $1.id)) }
+        return Array(stars.prefix(limit))
+    }
+
+    /// The starred repositories `stars` keeps, as records.
+    static func newestStars(_ items: [StarredItem], asOf: Day, timeZone: TimeZone) -> [StarredItem] {
+        stars(items, asOf: asOf, timeZone: timeZone).map(\.item)
     }
 
     /// Atom 1.0.

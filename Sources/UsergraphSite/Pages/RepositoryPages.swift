@@ -30,9 +30,17 @@ enum RepositoryPages {
         }
     }
 
-    static func starredPage(_ number: Int) -> SitePath { number <= 1 ? .starred : SitePath("starred/page/\(number)/") }
+    static func starredPage(_ number: Int) -> SitePath { number <= 1 ? .starred : SitePath(starredFolder + "page/\(number)/") }
+    /// Where every starred page is, and nothing else.
+    static let starredFolder = SitePath.starred.folder
+    static let starredTemplate = "starred"
 
     static func sources(_ site: SiteData) -> [PageSource] {
+        lists(site) + starred(site)
+    }
+
+    /// The pages of the own repositories, in each order.
+    static func lists(_ site: SiteData) -> [PageSource] {
         var sources: [PageSource] = []
         let all = site.snapshot.repositories?.value ?? []
         let byKind: [Kind: [Repository]] = [.sources: all.filter { $0.fork != true }, .forks: all.filter { $0.fork == true }]
@@ -60,6 +68,12 @@ enum RepositoryPages {
                 }
             }
         }
+        return sources
+    }
+
+    /// The starred repositories' pages, the newest first.
+    static func starred(_ site: SiteData) -> [PageSource] {
+        var sources: [PageSource] = []
         // Sorted by position with the dates read once: sorting the items themselves copied each
         // (a repository of 30 fields) at every comparison, 10 ms a build at 2,000 stars.
         let items = site.snapshot.starred?.value ?? []
@@ -77,7 +91,7 @@ enum RepositoryPages {
                     fingerprint(item.repo, site: site, into: &hasher)
                 }
             }
-            sources.append(PageSource(path: starredPage(number), template: "starred", section: .repositories, inputs: inputs) {
+            sources.append(PageSource(path: starredPage(number), template: starredTemplate, section: .repositories, inputs: inputs) {
                 starredContext(site, items: starred, number: number, pageCount: starredPages)
             })
         }

@@ -3,17 +3,34 @@ import UsergraphStats
 
 /// Every page of the site, in a stable order.
 enum SitePages {
-    /// `directory` false: without the users directory's pages, for a build that keeps them as
-    /// they are (see `DirectorySummary`); they would come at `directoryPosition`.
-    static func sources(_ site: SiteData, directory: Bool = true) -> [PageSource] {
-        let parts = [ProfilePage.sources(site), directory ? UsersPages.sources(site) : [], RepositoryPages.sources(site),
-                     StatisticsPage.sources(site), MealsPage.sources(site), CardsPage.sources(site), [notFound(site)]]
+    static func sources(_ site: SiteData) -> [PageSource] {
+        sources(site, omitting: []).sources
+    }
+
+    /// The pages but those of the `omitted` families (see `KeptFamily`), and where each
+    /// omitted family's pages would have been among them.
+    static func sources(_ site: SiteData, omitting omitted: Set<KeptFamily>) -> (sources: [PageSource], positions: [KeptFamily: Int]) {
+        let parts: [(family: KeptFamily?, make: (SiteData) -> [PageSource])] = [
+            (nil, ProfilePage.sources), (.directory, UsersPages.sources), (nil, RepositoryPages.lists), (.starred, RepositoryPages.starred),
+            (nil, StatisticsPage.sources), (nil, MealsPage.sources), (nil, CardsPage.sources), (nil, { [notFound($0)] }),
+        ]
+        var made: [[PageSource]] = []
+        var positions: [KeptFamily: Int] = [:]
+        var count = 0
+        for part in parts {
+            if let family = part.family, omitted.contains(family) {
+                positions[family] = count
+                continue
+            }
+            made.append(part.make(site))
+            count += made[made.count - 1].count
+        }
         // Exactly as many as there are: grown by appending, the list had room for twice as many
         // at the render (10 MB more at 100,000 users).
         var sources: [PageSource] = []
-        sources.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-        for part in parts { sources += part }
-        return sources
+        sources.reserveCapacity(count)
+        for part in made { sources += part }
+        return (sources, positions)
     }
 
     /// `404.html` sits at the root but a host serves it for any missing path, at any depth, so
@@ -24,9 +41,6 @@ enum SitePages {
             ["links": Links.context(from: .home, base: notFoundBase(site))]
         }
     }
-
-    /// Where among `sources` the directory's pages start: after the home page.
-    static let directoryPosition = 1
 
     static func notFoundBase(_ site: SiteData) -> String { site.config.baseURL ?? "/" }
 }

@@ -35,11 +35,12 @@ public enum StoreReader {
     /// their own until `StoreRead.finish`: the largest file of a GitHub store (12 MB at 10,000
     /// users) and read by no statistic, so they decode while the caller counts.
     /// `directory` false: the users and their visits are left unread (`users` and `statistics`
-    /// are nil), for a build that has what it needs of them already (see `readDirectory`).
-    public static func begin(_ layout: StoreLayout, directory: Bool = true) -> StoreRead {
+    /// are nil); `starred` false: the starred repositories. For a build that has what it needs
+    /// of them already (see `readDirectory`, `readStarred`).
+    public static func begin(_ layout: StoreLayout, directory: Bool = true, starred readsStarred: Bool = true) -> StoreRead {
         // The files are independent, so they are decoded at once on all cores, largest first.
         // When several are broken, the error is the one a file-by-file read would meet first.
-        let starred = BackgroundJob { try fast(StoreDecoders.starred, at: layout.starred) ?? cached([StarredItem].self, at: layout.starred) }
+        let starred = BackgroundJob { readsStarred ? try readStarred(layout) : nil }
         let owner = Decoded<Owner?>(nil), workouts = Decoded<[Workout]>([]), weights = Decoded<[WeightRecord]>([])
         let profile = Decoded<Cached<GitHubProfile>?>(nil), repositories = Decoded<Cached<[Repository]>?>(nil)
         let users = Decoded<Cached<[DirectoryUser]>?>(nil)
@@ -86,6 +87,11 @@ public enum StoreReader {
         let statistics = BackgroundJob { try readStatistics(layout) }
         let users = try readUsers(layout)
         return (users, try statistics.value())
+    }
+
+    /// The starred repositories alone: what `begin(_:starred: false)` left.
+    public static func readStarred(_ layout: StoreLayout) throws -> Cached<[StarredItem]>? {
+        try fast(StoreDecoders.starred, at: layout.starred) ?? cached([StarredItem].self, at: layout.starred)
     }
 
     private static func readUsers(_ layout: StoreLayout) throws -> Cached<[DirectoryUser]>? {

@@ -5,9 +5,10 @@ import Testing
 import UsergraphStore
 
 /// A rebuild whose users, visits, stored files and directory templates are the last build's
-/// keeps the directory whole (`DirectorySummary`): it must neither read the users nor publish
-/// anything but what a forced full build of the same inputs does.
-@Suite(.scratch) struct DirectorySummaryTests {
+/// keeps the directory whole, and one whose starred repositories are, the starred pages
+/// (`KeptFamily`): it must neither read those files nor publish anything but what a forced
+/// full build of the same inputs does.
+@Suite(.scratch) struct KeptFamilyTests {
     static let asOf = Day(iso: "2026-11-20")
 
     /// Overwrites the file at `path` with as many bytes of nonsense and puts its times back, so
@@ -31,30 +32,37 @@ import UsergraphStore
         }
     }
 
-    @Test func aNewWorkoutReadsNoUserAndPublishesWhatAFullBuildDoes() throws {
+    @Test func aNewWorkoutReadsNoUserNorStarAndPublishesWhatAFullBuildDoes() throws {
         let root = try IncrementalBuildTests.smallSite()
         // User pages in the sitemap too, so the kept pages' entries are checked where they go.
         try IncrementalBuildTests.editText(root + "/usergraph.yml") { $0.replacingOccurrences(of: "indexUsers: false", with: "indexUsers: true") }
+        // A star among the feed's newest entries, which the feed must show from the summary.
+        try IncrementalBuildTests.editJSON(root + "/Store/github/starred.json") { envelope in
+            var starred = envelope["data"] as? [[String: Any]] ?? []
+            if !starred.isEmpty { starred[0]["starred_at"] = "2026-11-19T10:00:00Z" }
+            envelope["data"] = starred
+        }
         let base = "https://example.org/"
         let output = root + "/site"
         try PublishTests.build(root, output: output, baseURL: base, asOf: Self.asOf)
         try Self.addWorkout(root, 1)
         try PublishTests.build(root, output: output, baseURL: base, asOf: Self.asOf)
-        // Then with the users and visits unreadable to a reader that looked.
+        // Then with the users, visits and stars unreadable to a reader that looked.
         try Self.addWorkout(root, 2)
-        let users = try Self.scribble(over: root + "/Store/users.json")
-        let visits = try Self.scribble(over: root + "/Store/statistics.json")
+        let unread = ["users.json", "statistics.json", "github/starred.json"].map { root + "/Store/" + $0 }
+        let bytes = try unread.map { try Self.scribble(over: $0) }
         let kept = try PublishTests.build(root, output: output, baseURL: base, asOf: Self.asOf)
-        try users.write(to: URL(fileURLWithPath: root + "/Store/users.json"))
-        try visits.write(to: URL(fileURLWithPath: root + "/Store/statistics.json"))
+        for (path, data) in zip(unread, bytes) { try data.write(to: URL(fileURLWithPath: path)) }
 
         let full = root + "/full"
         let made = try PublishTests.build(root, output: full, baseURL: base, asOf: Self.asOf, force: true)
         #expect(IncrementalBuildTests.differences(output, full).isEmpty)
         #expect((kept.pages, kept.files, kept.missing) == (made.pages, made.files, made.missing))
         #expect(try TestPaths.read(output + "/sitemap.xml").contains("<loc>" + base + "users/"))
-        // The statistics page still names the top visitors, from the summary.
-        #expect(try TestPaths.read(output + "/statistics/index.html") == TestPaths.read(full + "/statistics/index.html"))
+        // The statistics page still names the top visitors, and the feed the newest stars, from
+        // the summaries.
+        #expect(try TestPaths.read(output + "/statistics/index.html").contains("users/"))
+        #expect(try TestPaths.read(output + "/feed.xml").contains("urn:usergraph:star:"))
     }
 
     @Test func aDirectoryPageGoneFromThePublishedSiteIsMadeAgain() throws {
@@ -77,20 +85,26 @@ import UsergraphStore
         let config = try ConfigLoader.load(path: root + "/usergraph.yml")
         let layout = StoreLayout(root: config.store)
         let day = try #require(Self.asOf)
-        let inputs = try #require(DirectorySummary.inputs(layout, asOf: day, timeZone: config.timeZone))
-        let summary = try #require(DirectorySummary.load(output: output, inputs: inputs))
-        let visitors = Set(summary.users.topVisitors.map(\.userId))
-        #expect(!summary.shown.isEmpty && summary.shown.allSatisfy { visitors.contains($0.id) })
-        // Another day, another visit, or another folder: not this summary.
-        #expect(DirectorySummary.inputs(layout, asOf: day.adding(days: 1), timeZone: config.timeZone) != inputs)
+        let inputs = try #require(DirectoryFacts.inputs(layout, asOf: day, timeZone: config.timeZone))
+        let summary = try #require(FamilySummary<DirectoryFacts>.load(.directory, output: output, inputs: inputs))
+        let visitors = Set(summary.facts.users.topVisitors.map(\.userId))
+        #expect(!summary.facts.shown.isEmpty && summary.facts.shown.allSatisfy { visitors.contains($0.id) })
+        let starredInputs = try #require(StarredFacts.inputs(layout, asOf: day, timeZone: config.timeZone))
+        let starred = try #require(FamilySummary<StarredFacts>.load(.starred, output: output, inputs: starredInputs))
+        #expect(!starred.facts.newest.isEmpty && starred.facts.newest.count <= SiteFeed.limit)
+        // Another day, another visit, or another folder: not these summaries.
+        #expect(DirectoryFacts.inputs(layout, asOf: day.adding(days: 1), timeZone: config.timeZone) != inputs)
+        #expect(StarredFacts.inputs(layout, asOf: day.adding(days: 1), timeZone: config.timeZone) != starredInputs)
         try IncrementalBuildTests.editText(root + "/Store/statistics.json") { $0 + " " }
-        #expect(DirectorySummary.inputs(layout, asOf: day, timeZone: config.timeZone) != inputs)
+        #expect(DirectoryFacts.inputs(layout, asOf: day, timeZone: config.timeZone) != inputs)
         try FileManager.default.moveItem(atPath: output, toPath: root + "/moved")
         try FileManager.default.copyItem(atPath: root + "/moved", toPath: output)
-        #expect(DirectorySummary.load(output: output, inputs: inputs) == nil)
-        // A forced build reads the users whatever the summary says, and leaves one for what it read.
+        #expect(FamilySummary<DirectoryFacts>.load(.directory, output: output, inputs: inputs) == nil)
+        #expect(FamilySummary<StarredFacts>.load(.starred, output: output, inputs: starredInputs) == nil)
+        // A forced build reads everything whatever the summaries say, and leaves them for what it read.
         try PublishTests.build(root, output: output, asOf: Self.asOf, force: true)
-        let now = try #require(DirectorySummary.inputs(layout, asOf: day, timeZone: config.timeZone))
-        #expect(DirectorySummary.load(output: output, inputs: now) != nil)
+        let now = try #require(DirectoryFacts.inputs(layout, asOf: day, timeZone: config.timeZone))
+        #expect(FamilySummary<DirectoryFacts>.load(.directory, output: output, inputs: now) != nil)
+        #expect(FamilySummary<StarredFacts>.load(.starred, output: output, inputs: starredInputs) != nil)
     }
 }
