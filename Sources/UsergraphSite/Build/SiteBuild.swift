@@ -65,8 +65,13 @@ public enum SiteBuild {
 
         // The theme, the last build's manifest and the pages' seeds are read on other threads
         // while this one reads the store. A broken theme is still said before a broken store.
+        // The theme's words come first: the statistics' wording and the pictures need them,
+        // its templates only the pages.
         let settings = config
-        let themeJob = BackgroundJob { try Theme(folder: settings.templates, language: settings.language, require: SitePages.requirements) }
+        let themeStart = BackgroundJob { () throws -> (Strings, BackgroundJob<Theme>) in
+            let strings = try Theme.strings(folder: settings.templates, language: settings.language, require: SitePages.requirements)
+            return (strings, BackgroundJob { try Theme(folder: settings.templates, strings: strings) })
+        }
         let manifestJob = BackgroundJob {
             let manifest = options.force ? PageManifest.empty : PageManifest.load(output: settings.output)
             // The spare's list shares the manifest's strings, so a rebuild holds each path once.
@@ -84,9 +89,11 @@ public enum SiteBuild {
         let starredInputs = StarredFacts.inputs(layout, asOf: asOf, timeZone: config.timeZone)
         let starredSummary = trusted ? starredInputs.flatMap { FamilySummary<StarredFacts>.load(.starred, output: settings.output, inputs: $0) } : nil
         let read = StoreReader.begin(layout, directory: directorySummary == nil, starred: starredSummary == nil)
-        let theme = try themeJob.value()
+        let (strings, themeJob) = try themeStart.value()
         // Counted while the starred repositories, which no statistic reads, are still decoding.
-        var snapshot = try read.withoutStarred()
+        let partial = Result { try read.withoutStarred() }
+        if case .failure = partial { _ = try themeJob.value() }
+        var snapshot = try partial.get()
         directorySummary?.facts.apply(to: &snapshot)
         let files = StoredFiles(folder: layout.files)
         var statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
@@ -101,7 +108,7 @@ public enum SiteBuild {
         // Reading the store and counting took twice what they leave (at 100,000 users, 65 MB of
         // file bytes and 36 MB of counting): freed, but kept by malloc until handed back.
         csystem_release_free_memory()
-        var made = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: theme.strings)
+        var made = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: strings)
 
         let assets = try PublicAssets(folder: config.publicFolder)
         // Independent of the pages: drawn and written out on other threads while they render.
@@ -114,6 +121,7 @@ public enum SiteBuild {
         // published file was made with is kept.
         let (manifest, spareList) = try manifestJob.value()
         let seeds = try seedsJob.value()
+        let theme = try themeJob.value()
         // Neither reads the users (the shell's alt text names the owner).
         let shellSeed = SiteBuild.shellSeed(made, assets: assets, asOf: theme.layoutUsesAsOf)
         let directoryKey = directoryInputs.flatMap { inputs in
@@ -138,7 +146,7 @@ public enum SiteBuild {
             reread = true
         }
         if reread {
-            made = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: theme.strings)
+            made = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: strings)
         }
         let site = made
         // A theme's own templates may name keys its pages do not have: said, not fatal, since

@@ -37,14 +37,25 @@ struct Theme: Sendable {
     /// Loads the theme in `language`, checking that the strings file has every key the
     /// templates name (`t.…`) and every key in `require` (the words the code draws itself).
     init(folder: String, language: String = "en", require: [Strings.Requirement]) throws {
+        try self.init(folder: folder, strings: Theme.strings(folder: folder, language: language, require: require))
+    }
+
+    /// The words of the theme in `folder` in `language`, checked against `require`: all of the
+    /// theme that the data's wording needs, ready before its templates are parsed.
+    static func strings(folder: String, language: String, require: [Strings.Requirement]) throws -> Strings {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsergraphError("errors.theme.noFolder", ["folder": folder])
+        }
+        return try Strings.load(templates: folder, language: language, require: require + LanguageFormat.requirements)
+    }
+
+    /// The theme in `folder` with its words (`strings(folder:language:require:)`), checking
+    /// that they have every key the templates name.
+    init(folder: String, strings: Strings) throws {
         MarkdownEscapingRegistration.once()
         self.folder = folder
         let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw UsergraphError("errors.theme.noFolder", ["folder": folder])
-        }
-        let strings = try Strings.load(templates: folder, language: language, require: require + LanguageFormat.requirements)
         var library = MustacheLibrary()
         var partials: [String: String] = [:]
         var partialsUseAsOf = false
