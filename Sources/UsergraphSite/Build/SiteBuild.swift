@@ -202,7 +202,9 @@ public enum SiteBuild {
                 var insertions = keptPages[...]
                 func insert(upTo index: Int) {
                     while let next = insertions.first, next.position <= index {
-                        if indexed(next.family.section, config: config) { for path in next.pages.pages { add(path, kept: true) } }
+                        if indexed(next.family.section, config: config) {
+                            for file in next.pages.pages { add(SitePath(String(file.dropLast(SitePath.pageFile.utf8.count))), kept: true) }
+                        }
                         insertions.removeFirst()
                     }
                 }
@@ -312,9 +314,10 @@ public enum SiteBuild {
         return (outcomes.values, fingerprints.values)
     }
 
-    /// The pages and files (such as the search's index scripts) of a kept family.
+    /// The pages (their files' paths) and other files (such as the search's index scripts) of
+    /// a kept family.
     struct KeptPages {
-        var pages: [SitePath] = []
+        var pages: [String] = []
         var files = 0
     }
 
@@ -333,11 +336,7 @@ public enum SiteBuild {
         if let error = failures.value { throw error }
         var kept = KeptPages()
         for entry in entries {
-            if entry.path.hasSuffix("/" + SitePath.pageFile) {
-                kept.pages.append(SitePath(String(entry.path.dropLast(SitePath.pageFile.utf8.count))))
-            } else {
-                kept.files += 1
-            }
+            if entry.path.hasSuffix("/" + SitePath.pageFile) { kept.pages.append(entry.path) } else { kept.files += 1 }
         }
         return kept
     }
