@@ -85,25 +85,28 @@ import UsergraphStore
         let config = try ConfigLoader.load(path: root + "/usergraph.yml")
         let layout = StoreLayout(root: config.store)
         let day = try #require(Self.asOf)
-        let inputs = try #require(DirectoryFacts.inputs(layout, asOf: day, timeZone: config.timeZone))
+        func summaries(_ day: Day) -> FamilySummaries {
+            FamilySummaries(layout, asOf: day, timeZone: config.timeZone, output: output, trusted: true)
+        }
+        let inputs = try #require(summaries(day).directoryInputs)
         let summary = try #require(FamilySummary<DirectoryFacts>.load(.directory, output: output, inputs: inputs))
         let visitors = Set(summary.facts.users.topVisitors.map(\.userId))
         #expect(!summary.facts.shown.isEmpty && summary.facts.shown.allSatisfy { visitors.contains($0.id) })
-        let starredInputs = try #require(StarredFacts.inputs(layout, asOf: day, timeZone: config.timeZone))
+        let starredInputs = try #require(summaries(day).starredInputs)
         let starred = try #require(FamilySummary<StarredFacts>.load(.starred, output: output, inputs: starredInputs))
         #expect(!starred.facts.newest.isEmpty && starred.facts.newest.count <= SiteFeed.limit)
         // Another day, another visit, or another folder: not these summaries.
-        #expect(DirectoryFacts.inputs(layout, asOf: day.adding(days: 1), timeZone: config.timeZone) != inputs)
-        #expect(StarredFacts.inputs(layout, asOf: day.adding(days: 1), timeZone: config.timeZone) != starredInputs)
+        #expect(summaries(day.adding(days: 1)).directoryInputs != inputs)
+        #expect(summaries(day.adding(days: 1)).starredInputs != starredInputs)
         try IncrementalBuildTests.editText(root + "/Store/statistics.json") { $0 + " " }
-        #expect(DirectoryFacts.inputs(layout, asOf: day, timeZone: config.timeZone) != inputs)
+        #expect(summaries(day).directoryInputs != inputs)
         try FileManager.default.moveItem(atPath: output, toPath: root + "/moved")
         try FileManager.default.copyItem(atPath: root + "/moved", toPath: output)
         #expect(FamilySummary<DirectoryFacts>.load(.directory, output: output, inputs: inputs) == nil)
         #expect(FamilySummary<StarredFacts>.load(.starred, output: output, inputs: starredInputs) == nil)
         // A forced build reads everything whatever the summaries say, and leaves them for what it read.
         try PublishTests.build(root, output: output, asOf: Self.asOf, force: true)
-        let now = try #require(DirectoryFacts.inputs(layout, asOf: day, timeZone: config.timeZone))
+        let now = try #require(summaries(day).directoryInputs)
         #expect(FamilySummary<DirectoryFacts>.load(.directory, output: output, inputs: now) != nil)
         #expect(FamilySummary<StarredFacts>.load(.starred, output: output, inputs: starredInputs) != nil)
     }

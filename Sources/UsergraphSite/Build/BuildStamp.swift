@@ -36,7 +36,7 @@ struct BuildStamp: Codable, Equatable {
         func add(_ name: String, _ info: stat?) {
             bytes.append(contentsOf: name.utf8)
             bytes.append(0)
-            guard var identity = info.map({ [$0.st_size, $0.st_mtim.tv_sec, $0.st_mtim.tv_nsec, Int($0.st_ino)] }) else {
+            guard var identity = info.map(identityWords) else {
                 bytes.append(0); return
             }
             bytes.append(1)
@@ -51,6 +51,16 @@ struct BuildStamp: Codable, Equatable {
             }
         }
         return FingerprintHasher.digest(bytes).hex
+    }
+
+    /// A file's identity as the stamp sees it: its size, modification time and inode.
+    static func identityWords(_ info: stat) -> [Int] {
+        [info.st_size, info.st_mtim.tv_sec, info.st_mtim.tv_nsec, Int(info.st_ino)]
+    }
+
+    /// `identityWords` of the file at `path` (following a link), or nil when there is none.
+    static func identityWords(of path: String) -> [Int]? {
+        identity(of: path).map(identityWords)
     }
 
     /// What `stat` says of the file at `path` (following a link), or nil when there is none.

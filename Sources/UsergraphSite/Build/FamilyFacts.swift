@@ -20,16 +20,6 @@ struct DirectoryFacts: Codable {
     /// The records of the top visitors, the only users a page outside the directory names.
     var shown: [DirectoryUser]
 
-    /// What the facts are counted from: the users and visits files, the as-of day, the time
-    /// zone and the executable. Nil when there are no users.
-    static func inputs(_ layout: StoreLayout, asOf: Day, timeZone: TimeZone) -> String? {
-        guard BuildStamp.identity(of: layout.users) != nil else { return nil }
-        var inputs = FamilyInputs()
-        inputs.add(files: [layout.users, layout.statistics])
-        inputs.add(asOf: asOf, timeZone: timeZone)
-        return inputs.hex
-    }
-
     /// What, besides `inputs`, the directory's pages and the stored files are made from: the
     /// templates and shell, the stored files' folder, and the owner's and GitHub avatars
     /// (stored files the site carries beside the users').
@@ -89,15 +79,6 @@ struct DirectoryFacts: Codable {
 struct StarredFacts: Codable {
     var fetchedAt: String
     var newest: [StarredItem]
-
-    /// What the facts are counted from. Nil when nothing is starred.
-    static func inputs(_ layout: StoreLayout, asOf: Day, timeZone: TimeZone) -> String? {
-        guard BuildStamp.identity(of: layout.starred) != nil else { return nil }
-        var inputs = FamilyInputs()
-        inputs.add(files: [layout.starred])
-        inputs.add(asOf: asOf, timeZone: timeZone)
-        return inputs.hex
-    }
 
     /// What, besides `inputs`, the starred pages are made from: the templates and shell, and
     /// the files the language colours (the pinned repositories, the languages) and the login

@@ -1,5 +1,6 @@
 import Foundation
 import UsergraphCore
+import UsergraphStats
 import UsergraphStore
 
 /// A part of the site that a rebuild keeps whole when nothing it is made from changed: its
@@ -19,6 +20,19 @@ enum KeptFamily: String, CaseIterable, Sendable {
         case .starred: RepositoryPages.starredFolder
         }
     }
+
+    /// The navigation section of every page of the family (what `SiteBuild.indexed` reads).
+    var section: Section {
+        switch self {
+        case .directory: .users
+        case .starred: .repositories
+        }
+    }
+
+    /// Its `FamilySummary` beside the output folder.
+    func summaryPath(output: String) -> String {
+        StagedSite.beside(output, rawValue)
+    }
 }
 
 /// What a kept family's pages were made from and what the rest of the site shows of it
@@ -28,7 +42,7 @@ struct FamilySummary<Facts: Codable>: Codable {
 
     var version: String
     /// What `Facts` were counted from: the identities of the store files they come from, the
-    /// as-of day, the time zone and the executable (see `Inputs`).
+    /// as-of day, the time zone and the executable (`FamilyInputs.counted`).
     var inputs: String
     /// Besides `inputs`, what the family's pages were made from (their templates' seeds and the
     /// shell).
@@ -42,13 +56,9 @@ struct FamilySummary<Facts: Codable>: Codable {
         self.inputs = inputs; self.pages = pages; self.output = output; self.facts = facts
     }
 
-    static func path(_ family: KeptFamily, output: String) -> String {
-        StagedSite.beside(output, family.rawValue)
-    }
-
     /// The summary saved for the site in `output` when its facts were counted from `inputs`.
     static func load(_ family: KeptFamily, output: String, inputs: String) -> FamilySummary? {
-        guard let identity = FolderStamp.of(output), let data = FileManager.default.contents(atPath: path(family, output: output)),
+        guard let identity = FolderStamp.of(output), let data = FileManager.default.contents(atPath: family.summaryPath(output: output)),
               let summary = try? JSONDecoder().decode(FamilySummary.self, from: data),
               summary.version == currentVersion, summary.inputs == inputs, summary.output == identity else { return nil }
         return summary
@@ -57,13 +67,7 @@ struct FamilySummary<Facts: Codable>: Codable {
     /// Records the summary; failing to is harmless (the next build reads the family's file again).
     func save(_ family: KeptFamily, output: String) {
         guard let data = try? JSONEncoder().encode(self) else { return }
-        try? AtomicFile.write(data, to: Self.path(family, output: output))
-    }
-}
-
-extension KeptFamily {
-    func removeSummary(output: String) {
-        try? FileManager.default.removeItem(atPath: StagedSite.beside(output, rawValue))
+        try? AtomicFile.write(data, to: family.summaryPath(output: output))
     }
 }
 
@@ -71,20 +75,25 @@ extension KeptFamily {
 struct FamilyInputs {
     private var hasher = FingerprintHasher()
 
-    /// Files by their size, modification time, inode and device, as `BuildStamp` sees them;
-    /// a missing file counts as missing.
-    mutating func add(files paths: [String]) {
-        for path in paths {
-            guard let info = BuildStamp.identity(of: path) else { hasher.add(false); continue }
-            for value in [info.st_size, info.st_mtim.tv_sec, info.st_mtim.tv_nsec, Int(info.st_ino), Int(info.st_dev)] { hasher.add(value) }
-        }
+    /// What facts read from `paths` are counted from: those files (the first of which must be
+    /// there), the executable, the as-of day and the time zone. Nil without the first file.
+    static func counted(from paths: [String], asOf: Day, timeZone: TimeZone) -> String? {
+        var inputs = FamilyInputs()
+        guard inputs.add(files: paths + ["/proc/self/exe"]).first == true else { return nil }
+        inputs.hasher.add(asOf.number)
+        inputs.hasher.add(timeZone.identifier)
+        return inputs.hex
     }
 
-    /// The executable, the as-of day and the time zone: what every count depends on.
-    mutating func add(asOf: Day, timeZone: TimeZone) {
-        add(files: ["/proc/self/exe"])
-        hasher.add(asOf.number)
-        hasher.add(timeZone.identifier)
+    /// Files by their identity as `BuildStamp` sees them (a missing file counts as missing);
+    /// returns which were there.
+    @discardableResult
+    mutating func add(files paths: [String]) -> [Bool] {
+        paths.map { path in
+            guard let words = BuildStamp.identityWords(of: path) else { hasher.add(false); return false }
+            for word in words { hasher.add(word) }
+            return true
+        }
     }
 
     /// What every page of a family is made from besides its data: its templates' seeds (the
@@ -99,12 +108,73 @@ struct FamilyInputs {
     var hex: String { hasher.finish().hex }
 }
 
-extension KeptFamily {
-    /// The navigation section of every page of the family (what `SiteBuild.indexed` reads).
-    var section: Section {
-        switch self {
-        case .directory: .users
-        case .starred: .repositories
+/// A build's choice of families to keep whole (see `KeptFamily`): the summaries the last
+/// build left that still hold for the store as it is, then the families whose pages would be
+/// made from what they were, and at the end the summaries for the next build.
+struct FamilySummaries {
+    let directoryInputs: String?
+    let starredInputs: String?
+    /// The last build's, when its facts were counted from the store files as they are.
+    let directory: FamilySummary<DirectoryFacts>?
+    let starred: FamilySummary<StarredFacts>?
+
+    /// `trusted` false (`--force`, or a kept page gone): none is taken.
+    init(_ layout: StoreLayout, asOf: Day, timeZone: TimeZone, output: String, trusted: Bool) {
+        directoryInputs = FamilyInputs.counted(from: [layout.users, layout.statistics], asOf: asOf, timeZone: timeZone)
+        starredInputs = FamilyInputs.counted(from: [layout.starred], asOf: asOf, timeZone: timeZone)
+        directory = trusted ? directoryInputs.flatMap { FamilySummary.load(.directory, output: output, inputs: $0) } : nil
+        starred = trusted ? starredInputs.flatMap { FamilySummary.load(.starred, output: output, inputs: $0) } : nil
+    }
+
+    /// The users and stars as the pages outside the families see them, from the summaries.
+    func apply(to snapshot: inout Snapshot) {
+        directory?.facts.apply(to: &snapshot)
+        starred?.facts.apply(to: &snapshot)
+    }
+
+    func apply(to statistics: inout StatisticsResult) {
+        directory?.facts.apply(to: &statistics)
+    }
+
+    /// What each family's pages are made from now, by family (see `DirectoryFacts.pagesKey`,
+    /// `StarredFacts.pagesKey`); none without a shell seed, when pages have no fingerprints.
+    func pagesKeys(_ layout: StoreLayout, seeds: PageSeeds, shell: PageFingerprint?, storedFiles: String?,
+                   snapshot: Snapshot) -> [KeptFamily: String] {
+        guard let shell else { return [:] }
+        var keys: [KeptFamily: String] = [:]
+        keys[.directory] = directoryInputs.flatMap {
+            DirectoryFacts.pagesKey(inputs: $0, seeds: seeds, shell: shell, storedFiles: storedFiles, snapshot: snapshot)
         }
+        keys[.starred] = starredInputs.map { StarredFacts.pagesKey(inputs: $0, layout: layout, seeds: seeds, shell: shell) }
+        return keys
+    }
+
+    /// The families to keep: those whose summary was made with the same pages key and whose
+    /// pages the manifest lists.
+    func kept(keys: [KeptFamily: String], manifest: PageManifest) -> Set<KeptFamily> {
+        let made = [KeptFamily.directory: directory?.pages, .starred: starred?.pages].compactMapValues { $0 }
+        return Set(KeptFamily.allCases.filter { family in
+            made[family] != nil && made[family] == keys[family] && !(manifest.families[family] ?? []).isEmpty
+        })
+    }
+
+    /// Saves each family's summary for the site just published in `output` (`identity`): a
+    /// kept family's facts are the ones it was kept with, the others' are taken from what the
+    /// build read.
+    func save(keys: [KeptFamily: String], kept: Set<KeptFamily>, snapshot: Snapshot, statistics: StatisticsResult,
+              asOf: Day, timeZone: TimeZone, output: String, identity: String) {
+        if let inputs = directoryInputs, let key = keys[.directory],
+           let facts = kept.contains(.directory) ? directory?.facts : DirectoryFacts(snapshot: snapshot, statistics: statistics) {
+            FamilySummary(inputs: inputs, pages: key, output: identity, facts: facts).save(.directory, output: output)
+        }
+        if let inputs = starredInputs, let key = keys[.starred],
+           let facts = kept.contains(.starred) ? starred?.facts : StarredFacts(snapshot: snapshot, asOf: asOf, timeZone: timeZone) {
+            FamilySummary(inputs: inputs, pages: key, output: identity, facts: facts).save(.starred, output: output)
+        }
+    }
+
+    /// Removes every summary beside `output`, before a publish changes the folder they name.
+    static func remove(output: String) {
+        for family in KeptFamily.allCases { try? FileManager.default.removeItem(atPath: family.summaryPath(output: output)) }
     }
 }

@@ -14,9 +14,7 @@ struct PageSeeds: Sendable {
         settings.asOf = nil
         settings.output = ""
         var hasher = FingerprintHasher()
-        if let executable = BuildStamp.identity(of: "/proc/self/exe") {
-            for value in [executable.st_size, executable.st_mtim.tv_sec, executable.st_mtim.tv_nsec, Int(executable.st_ino)] { hasher.add(value) }
-        }
+        for word in BuildStamp.identityWords(of: "/proc/self/exe") ?? [] { hasher.add(word) }
         hasher.add("\(settings)")
         var pages: [String: [UInt8]] = [:]
         for file in FileTree.files(in: config.templates, includingHidden: false) {

@@ -83,25 +83,20 @@ public enum SiteBuild {
         let storedFilesStamp = FolderStamp.of(layout.files)
         // The users and their visits, and the starred repositories, are not read when what
         // the last build took of them still holds (see `KeptFamily`).
-        let trusted = keeping && !options.force
-        let directoryInputs = DirectoryFacts.inputs(layout, asOf: asOf, timeZone: config.timeZone)
-        let directorySummary = trusted ? directoryInputs.flatMap { FamilySummary<DirectoryFacts>.load(.directory, output: settings.output, inputs: $0) } : nil
-        let starredInputs = StarredFacts.inputs(layout, asOf: asOf, timeZone: config.timeZone)
-        let starredSummary = trusted ? starredInputs.flatMap { FamilySummary<StarredFacts>.load(.starred, output: settings.output, inputs: $0) } : nil
-        let read = StoreReader.begin(layout, directory: directorySummary == nil, starred: starredSummary == nil)
+        let summaries = FamilySummaries(layout, asOf: asOf, timeZone: config.timeZone, output: config.output, trusted: keeping && !options.force)
+        let read = StoreReader.begin(layout, directory: summaries.directory == nil, starred: summaries.starred == nil)
         let (strings, themeJob) = try themeStart.value()
         // Counted while the starred repositories, which no statistic reads, are still decoding.
         let partial = Result { try read.withoutStarred() }
         if case .failure = partial { _ = try themeJob.value() }
         var snapshot = try partial.get()
-        directorySummary?.facts.apply(to: &snapshot)
         let files = StoredFiles(folder: layout.files)
         var statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
-        directorySummary?.facts.apply(to: &statistics)
+        summaries.apply(to: &statistics)
         // Consumed, so that emptying the visit events below frees them: a second reference
         // kept the raw events (24 MB at 100,000 users) alive through the whole render.
         snapshot.starred = try (consume read).finish().starred
-        starredSummary?.facts.apply(to: &snapshot)
+        summaries.apply(to: &snapshot)
         // The visit events live on in the statistics; no page reads them one by one, and at
         // 100,000 users they were 20 MB held through the whole build.
         snapshot.statistics?.value = []
@@ -124,24 +119,18 @@ public enum SiteBuild {
         let theme = try themeJob.value()
         // Neither reads the users (the shell's alt text names the owner).
         let shellSeed = SiteBuild.shellSeed(made, assets: assets, asOf: theme.layoutUsesAsOf)
-        let directoryKey = directoryInputs.flatMap { inputs in
-            shellSeed.flatMap { DirectoryFacts.pagesKey(inputs: inputs, seeds: seeds, shell: $0, storedFiles: storedFilesStamp, snapshot: snapshot) }
-        }
-        let starredKey = starredInputs.flatMap { inputs in shellSeed.map { StarredFacts.pagesKey(inputs: inputs, layout: layout, seeds: seeds, shell: $0) } }
+        let keys = summaries.pagesKeys(layout, seeds: seeds, shell: shellSeed, storedFiles: storedFilesStamp, snapshot: snapshot)
         // A family is kept whole only when its pages would be made from what they were.
-        let candidates = [(KeptFamily.directory, directorySummary?.pages, directoryKey), (.starred, starredSummary?.pages, starredKey)]
-        let kept = Set(candidates.filter { family, summaryPages, key in
-            summaryPages != nil && summaryPages == key && !(manifest.families[family] ?? []).isEmpty
-        }.map(\.0))
+        let kept = summaries.kept(keys: keys, manifest: manifest)
         // A family made again (a template, the shell or an avatar changed) needs its file after all.
         var reread = false
-        if directorySummary != nil, !kept.contains(.directory) {
+        if summaries.directory != nil, !kept.contains(.directory) {
             (snapshot.users, snapshot.statistics) = try StoreReader.readDirectory(layout)
             statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
             snapshot.statistics?.value = []
             reread = true
         }
-        if starredSummary != nil, !kept.contains(.starred) {
+        if summaries.starred != nil, !kept.contains(.starred) {
             snapshot.starred = try StoreReader.readStarred(layout)
             reread = true
         }
@@ -220,7 +209,7 @@ public enum SiteBuild {
             try check(staged, pages: sources)
             BuildStamp.remove(output: config.output)
             PageManifest.remove(output: config.output)
-            for family in KeptFamily.allCases { family.removeSummary(output: config.output) }
+            FamilySummaries.remove(output: config.output)
             let counts = try staged.publish(previous: manifest.files, previousStoredFiles: manifest.storedFiles)
             let report = BuildReport(output: config.output, pages: pageCount, files: fileCount, asOf: asOf,
                                      missing: missingCollections(snapshot), warnings: templateWarnings + warnings(statistics) + pinnedWarnings(site), changes: counts, upToDate: false)
@@ -232,15 +221,8 @@ public enum SiteBuild {
                               inserting: keptPages.map { ($0.position, manifest.families[$0.family] ?? []) },
                               others: staged.otherPaths, storedFiles: staged.storedFilesAreLinks ? storedFilesStamp : nil, output: config.output)
             if let identity = FolderStamp.of(config.output) {
-                // What the next build may keep: a kept family's facts are the ones it was kept with.
-                if let inputs = directoryInputs, let key = directoryKey,
-                   let facts = kept.contains(.directory) ? directorySummary?.facts : DirectoryFacts(snapshot: snapshot, statistics: statistics) {
-                    FamilySummary(inputs: inputs, pages: key, output: identity, facts: facts).save(.directory, output: config.output)
-                }
-                if let inputs = starredInputs, let key = starredKey,
-                   let facts = kept.contains(.starred) ? starredSummary?.facts : StarredFacts(snapshot: snapshot, asOf: asOf, timeZone: config.timeZone) {
-                    FamilySummary(inputs: inputs, pages: key, output: identity, facts: facts).save(.starred, output: config.output)
-                }
+                summaries.save(keys: keys, kept: kept, snapshot: snapshot, statistics: statistics, asOf: asOf, timeZone: config.timeZone,
+                               output: config.output, identity: identity)
             }
             return report
         } catch {
