@@ -39,42 +39,26 @@ enum FileTree {
     /// link, of the file it points to; links to folders are not followed), in the folders'
     /// own order, which is the same on every call while nothing changes. Each file is looked up
     /// from its open folder: full-path calls spent a tenth of a no-change build walking the
-    /// same path prefixes.
-    ///
-    /// In the subfolders named in `byEntry` (relative paths, such as the store's content-named
-    /// `files`), files are not looked up at all: `file` gets the subfolder itself (`files/`,
-    /// with its own `stat`, whose times change with any file added, removed or renamed in it)
-    /// and then each file with only the inode its folder entry names.
-    static func visitFiles(in folder: String, includingHidden: Bool, byEntry: Set<String> = [], _ file: (String, stat) -> Void) {
+    /// same path prefixes. The subfolders named in `skipping` (relative paths) are not entered.
+    static func visitFiles(in folder: String, includingHidden: Bool, skipping: Set<String> = [], _ file: (String, stat) -> Void) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
-        visitFiles(of: descriptor, prefix: "", includingHidden: includingHidden, byEntry: byEntry, file)
+        visitFiles(of: descriptor, prefix: "", includingHidden: includingHidden, skipping: skipping, file)
     }
 
     /// Visits the folder open as `descriptor`, and closes it.
-    private static func visitFiles(of descriptor: Int32, prefix: String, includingHidden: Bool, byEntry: Set<String>,
+    private static func visitFiles(of descriptor: Int32, prefix: String, includingHidden: Bool, skipping: Set<String>,
                                    _ file: (String, stat) -> Void) {
         guard let directory = fdopendir(descriptor) else { close(descriptor); return }
         defer { closedir(directory) }
-        var entriesOnly = false
-        if byEntry.contains(String(prefix.dropLast())) {
-            var info = stat()
-            guard fstat(descriptor, &info) == 0 else { return }
-            file(prefix, info)
-            entriesOnly = true
-        }
         while let entry = readdir(directory) {
             let name = entryName(entry)
             if name == "." || name == ".." || (!includingHidden && name.hasPrefix(".")) { continue }
             var info = stat()
-            if entriesOnly, Int32(entry.pointee.d_type) != Int32(DT_DIR) {
-                info.st_ino = entry.pointee.d_ino
-                file(prefix + name, info)
-                continue
-            }
             if isFolder(entry, named: name, in: descriptor) {
+                guard !skipping.contains(prefix + name) else { continue }
                 let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                if child >= 0 { visitFiles(of: child, prefix: prefix + name + "/", includingHidden: includingHidden, byEntry: byEntry, file) }
+                if child >= 0 { visitFiles(of: child, prefix: prefix + name + "/", includingHidden: includingHidden, skipping: skipping, file) }
             } else if fstatat(descriptor, name, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG {
                 file(prefix + name, info)
             }
