@@ -90,7 +90,7 @@ public enum SiteBuild {
         let partial = Result { try read.withoutStarred() }
         if case .failure = partial { _ = try themeJob.value() }
         var snapshot = try partial.get()
-        let files = StoredFiles(folder: layout.files)
+        let files = StoredFilesListing.files(in: layout.files, stamp: storedFilesStamp, output: config.output, fresh: options.force)
         var statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
         summaries.apply(to: &statistics)
         // Consumed, so that emptying the visit events below frees them: a second reference

@@ -216,6 +216,27 @@ public struct StoredFiles: Sendable {
         byHash = map
     }
 
+    /// The folder as a listing made earlier found it (see `listing`): each name with its inode
+    /// (0 for an entry that is no regular file). A name not made as a stored file's is left out.
+    public init(folder: String, device: UInt64?, listing: some Sequence<(name: String, inode: UInt64)>) {
+        self.folder = folder
+        self.device = device
+        var map: [FileHash: Entry] = [:]
+        map.reserveCapacity(listing.underestimatedCount)
+        // A name with a slash is no entry of one folder; it is never made into a path.
+        for (name, inode) in listing where !name.utf8.contains(UInt8(ascii: "/")) {
+            var name = name
+            if let (hash, suffix) = name.withUTF8({ Self.split($0) }) { map[hash] = Entry(suffix: suffix, inode: inode) }
+        }
+        byHash = map
+    }
+
+    /// Each stored file's name and inode (0 for an entry that is no regular file), in no
+    /// order: what `init(folder:device:listing:)` takes back.
+    public var listing: some Sequence<(name: String, inode: UInt64)> {
+        byHash.lazy.map { (name: $0.key.hex + $0.value.suffix, inode: $0.value.inode) }
+    }
+
     /// The inode of the stored file `key`, if it is a regular file.
     public func inode(of key: FileHash) -> UInt64? {
         byHash[key].flatMap { $0.inode == 0 ? nil : $0.inode }
