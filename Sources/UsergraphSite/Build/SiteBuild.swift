@@ -63,6 +63,8 @@ public enum SiteBuild {
                                upToDate: true)
         }
 
+        // Ready before the pictures are (see `PNGRaster.prepare`), while the store is read.
+        _ = BackgroundJob { PNGRaster.prepare() }
         // The theme, the last build's manifest and the pages' seeds are read on other threads
         // while this one reads the store. A broken theme is still said before a broken store.
         // The theme's words come first: the statistics' wording and the pictures need them,

@@ -24,7 +24,7 @@ enum PNGEncoder {
         let channels = opaque ? 3 : 4
         // One row at a time: the social card's 2.3 MB of raw rows, and as much again for zlib's
         // output, would be held at once for each picture drawn.
-        func fill(_ y: Int, into bytes: inout [UInt8]) {
+        func fill(_ y: Int, into bytes: UnsafeMutableBufferPointer<UInt8>) {
             var at = 0
             for pixel in row(y) {
                 let alpha = pixel >> 24
@@ -34,8 +34,9 @@ enum PNGEncoder {
                     green = (green * 255 + alpha / 2) / alpha
                     blue = (blue * 255 + alpha / 2) / alpha
                 }
-                bytes[at] = UInt8(red); bytes[at + 1] = UInt8(green); bytes[at + 2] = UInt8(blue)
-                if !opaque { bytes[at + 3] = UInt8(alpha) }
+                // A premultiplied colour is at most its alpha, so each is at most 255 here.
+                bytes[at] = UInt8(truncatingIfNeeded: red); bytes[at + 1] = UInt8(truncatingIfNeeded: green); bytes[at + 2] = UInt8(truncatingIfNeeded: blue)
+                if !opaque { bytes[at + 3] = UInt8(truncatingIfNeeded: alpha) }
                 at += channels
             }
         }
@@ -61,19 +62,30 @@ enum PNGEncoder {
 
     /// The zlib stream of `rows` rows of `length` bytes each, as `fill` makes them, each after
     /// its filter type: 0 (none) or, with `up`, 2 (each byte less the one above it).
-    private static func deflate(rows: Int, length: Int, up: Bool, _ fill: (Int, inout [UInt8]) -> Void) -> [UInt8]? {
+    private static func deflate(rows: Int, length: Int, up: Bool, _ fill: (Int, UnsafeMutableBufferPointer<UInt8>) -> Void) -> [UInt8]? {
         var stream = z_stream()
         guard czlib_deflate_init(&stream, level) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }
         var packed: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var current = [UInt8](repeating: 0, count: length), above = [UInt8](repeating: 0, count: length)
+        // Each row is made in place after its filter byte; with "up", `above` keeps the row
+        // before as it was made.
+        var above = [UInt8](repeating: 0, count: up ? length : 0)
         var line = [UInt8](repeating: 0, count: 1 + length)
         for y in 0..<rows {
-            fill(y, &current)
-            line[0] = up ? 2 : 0
-            for at in 0..<length { line[1 + at] = up ? current[at] &- above[at] : current[at] }
-            swap(&current, &above)
+            line.withUnsafeMutableBufferPointer { line in
+                line[0] = up ? 2 : 0
+                let row = UnsafeMutableBufferPointer(rebasing: line[1...])
+                fill(y, row)
+                guard up else { return }
+                above.withUnsafeMutableBufferPointer { above in
+                    for at in 0..<length {
+                        let made = row[at]
+                        row[at] = made &- above[at]
+                        above[at] = made
+                    }
+                }
+            }
             let flush = y == rows - 1 ? Z_FINISH : Z_NO_FLUSH
             let status: Int32 = line.withUnsafeMutableBufferPointer { input in
                 stream.next_in = input.baseAddress

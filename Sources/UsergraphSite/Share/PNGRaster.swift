@@ -38,6 +38,16 @@ enum PNGRaster {
         return jobs.indices.compactMap { i in results.data[i].map { (jobs[i].file, $0) } }
     }
 
+    /// Loads the libraries and draws one letter, so fontconfig has read its settings and font
+    /// lists: the first picture of a run took 15 ms more than the others for that (the
+    /// libraries' loading, and fontconfig's, which every thread shares), and a rebuild draws
+    /// its pictures last. Errors are left for the pictures themselves to say.
+    static func prepare() {
+        let letter = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><text y=\"8\" font-size=\"8\""
+            + " font-family=\"DejaVu Sans, Liberation Sans, Arial, sans-serif\">0</text></svg>"
+        _ = try? png(svg: letter, width: 8, height: 8, what: "")
+    }
+
     /// The PNG of `svg`, or the file at `previous` when that was drawn from the same SVG at the
     /// same size: each PNG records a hash of its source in a `tEXt` chunk, so a rebuild whose
     /// pictures did not change reuses them instead of starting librsvg (about 0.2 s, 30 MB).
