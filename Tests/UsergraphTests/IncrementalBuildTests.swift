@@ -221,13 +221,28 @@ import Testing
         try PublishTests.build(root, output: output)
         try PublishTests.build(root, output: output, force: true)
         // A forced build leaves folders only beside the site; the next one keeps the old site whole.
-        #expect(SpareList.load(output: output) == SpareList(exact: false, files: []))
+        #expect(SpareList.load(output: output, manifest: PageManifest.load(output: output)) == SpareList(exact: false, files: []))
+        let users = try TestPaths.read(root + "/Store/users.json")
         _ = try PublishTests.dropLastUser(root)
         try PublishTests.build(root, output: output)
-        let spare = try #require(SpareList.load(output: output))
+        // Listed as what the manifest lists, with the page the new site no longer has.
+        let listPath = SpareList.path(forOutput: output)
+        #expect(try TestPaths.read(listPath).split(separator: "\n").contains("+users/30/index.html"))
+        let spare = try #require(SpareList.load(output: output, manifest: PageManifest.load(output: output)))
         #expect(spare.exact)
         #expect(spare.files == Set(FileTree.files(in: StagedSite.sparePath(forOutput: output))))
         #expect(spare.files.contains("users/30/index.html"))
+        // Read against another manifest, or none, the list is not trusted.
+        #expect(SpareList.load(output: output, manifest: .empty) == nil)
+        // Back again: the spare lacks the page the new site has.
+        try TestPaths.write(users, to: root + "/Store/users.json")
+        try PublishTests.build(root, output: output)
+        #expect(try TestPaths.read(listPath).split(separator: "\n").contains("-users/30/index.html"))
+        let lacking = try #require(SpareList.load(output: output, manifest: PageManifest.load(output: output)))
+        #expect(lacking.exact && !lacking.files.contains("users/30/index.html"))
+        #expect(lacking.files == Set(FileTree.files(in: StagedSite.sparePath(forOutput: output))))
+        _ = try PublishTests.dropLastUser(root)
+        try PublishTests.build(root, output: output)
         // The next build starts from that spare: the user gone from the site goes from it too.
         try Self.editList(root + "/Store/workouts.json") { workouts in
             workouts.append(["id": "00000000-0000-4000-8000-000000000998", "type": "yoga", "start": "2026-11-20T09:00:00+03:00", "duration": 1200])

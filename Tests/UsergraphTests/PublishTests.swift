@@ -238,7 +238,7 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
         let output = parent + "/_site"
         try TestPaths.write("old site", to: parent + "/._site.old-4242/index.html")
         try TestPaths.write("half", to: parent + "/._site.staging-4243/index.html")
-        let staged = try StagedSite(output: output, spareList: SpareList.load(output: output))
+        let staged = try StagedSite(output: output, spareList: SpareList.load(output: output, manifest: PageManifest.load(output: output)))
         // The output was missing (killed between two renames): the old site is back in place.
         #expect(try TestPaths.read(output + "/index.html") == "old site")
         let names = try FileManager.default.contentsOfDirectory(atPath: parent).sorted()

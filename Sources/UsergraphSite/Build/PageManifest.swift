@@ -22,6 +22,9 @@ struct PageManifest: Sendable {
     var families: [KeptFamily: [Entry]] = [:]
     /// The published site's stored files (`files/…`).
     var storedFilePaths: [String] = []
+    /// The manifest file's identity (its size, modification time and inode) when it was read:
+    /// what a spare's list written as changes to this manifest names (see `SpareList`).
+    var token: String?
 
     static let empty = PageManifest(fingerprints: FingerprintTable([]), files: nil, storedFiles: nil)
 
@@ -33,6 +36,7 @@ struct PageManifest: Sendable {
     /// or the folder is not the one it was written for (then every page is rendered).
     static func load(output: String) -> PageManifest {
         guard let identity = FolderStamp.of(output) else { return .empty }
+        let token = token(output: output)
         var fingerprints: [(UInt64, PageFingerprint, Bool)] = []
         var files = Set<String>()
         var storedFiles: String?
@@ -67,7 +71,13 @@ struct PageManifest: Sendable {
         var manifest = PageManifest(fingerprints: FingerprintTable(fingerprints), files: files, storedFiles: storedFiles)
         manifest.families = families.filter { !broken.contains($0.key) }
         manifest.storedFilePaths = storedFilePaths
+        manifest.token = token
         return manifest
+    }
+
+    /// The identity of the manifest file beside `output`, or nil when there is none.
+    static func token(output: String) -> String? {
+        BuildStamp.identityWords(of: path(forOutput: output)).map { $0.map(String.init).joined(separator: ".") }
     }
 
     /// The folder of the site's stored files.
@@ -79,11 +89,15 @@ struct PageManifest: Sendable {
     /// other files were 5 % of a one-user rebuild at 10,000 users.
     /// `storedFiles`: see the property. `inserting`: kept families' entries, each written (as
     /// kept) after the first `position` pages, where its pages would have been made.
+    /// Returns how many files it listed (0 when it wrote nothing).
+    @discardableResult
     static func save(_ pages: some Sequence<(path: String, fingerprint: PageFingerprint?, kept: Bool)>,
-                     inserting kept: [(position: Int, entries: [Entry])] = [], others: [String], storedFiles: String?, output: String) {
-        guard let identity = FolderStamp.of(output) else { return }
+                     inserting kept: [(position: Int, entries: [Entry])] = [], others: [String], storedFiles: String?, output: String) -> Int {
+        guard let identity = FolderStamp.of(output) else { return 0 }
+        var listed = 0
         ListFile.write(to: path(forOutput: output), header: ListFile.header(header, field: storedFiles, identity)) { writer in
             func write(_ path: String, _ fingerprint: PageFingerprint?, kept: Bool) {
+                listed += 1
                 if let fingerprint {
                     if kept { writer.part("k") }
                     writer.part(hex: fingerprint.high)
@@ -109,8 +123,9 @@ struct PageManifest: Sendable {
                 written += 1
             }
             insert(upTo: .max)
-            for file in others { writer.line("- ", file) }
+            for file in others { write(file, nil, kept: false) }
         }
+        return listed
     }
 
     static func remove(output: String) {

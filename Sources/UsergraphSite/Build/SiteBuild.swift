@@ -77,7 +77,7 @@ public enum SiteBuild {
         let manifestJob = BackgroundJob {
             let manifest = options.force ? PageManifest.empty : PageManifest.load(output: settings.output)
             // The spare's list shares the manifest's strings, so a rebuild holds each path once.
-            return (manifest, SpareList.load(output: settings.output, sharing: manifest.files ?? []))
+            return (manifest, SpareList.load(output: settings.output, manifest: manifest))
         }
         let seedsJob = BackgroundJob { PageSeeds(config: settings) }
         let layout = StoreLayout(root: config.store)
@@ -219,9 +219,12 @@ public enum SiteBuild {
                 BuildStamp(inputs: inputs, output: identity, pages: report.pages, files: report.files,
                            missing: report.missing, warnings: report.warnings).save(output: config.output)
             }
-            PageManifest.save(sources.indices.lazy.map { (sources[$0].path.file, fingerprints[$0], outcomes[$0] == .kept) },
-                              inserting: keptPages.map { ($0.position, manifest.families[$0.family] ?? []) },
-                              others: staged.otherPaths, storedFiles: staged.storedFilesAreLinks ? storedFilesStamp : nil, output: config.output)
+            let listed = PageManifest.save(sources.indices.lazy.map { (sources[$0].path.file, fingerprints[$0], outcomes[$0] == .kept) },
+                                           inserting: keptPages.map { ($0.position, manifest.families[$0.family] ?? []) },
+                                           others: staged.otherPaths, storedFiles: staged.storedFilesAreLinks ? storedFilesStamp : nil, output: config.output)
+            // The manifest lists each staged file once (`check` found every page staged): as
+            // many as were staged is all of them.
+            staged.saveSpareList(against: listed == staged.paths.count ? PageManifest.token(output: config.output) : nil)
             if let identity = FolderStamp.of(config.output) {
                 summaries.save(keys: keys, kept: kept, snapshot: snapshot, statistics: statistics, asOf: asOf, timeZone: config.timeZone,
                                output: config.output, identity: identity)

@@ -43,6 +43,9 @@ final class StagedSite: @unchecked Sendable {
     private let reused: Set<String>
     /// Whether `reused` lists exactly what the staging folder held, folders included.
     private let exact: Bool
+    /// The old site `publish` made the spare: its files, those the new site lacks, and its
+    /// stored files' `PageManifest.storedFiles`; for `saveSpareList`.
+    private var spare: (previous: Set<String>, extra: [String], storedFiles: String?)?
 
     /// Makes a staging folder beside `output` (the last build's spare, or a new one), after
     /// clearing what a killed run left. `rebuild` false empties the spare of its files first, so
@@ -278,10 +281,11 @@ final class StagedSite: @unchecked Sendable {
         var removed = 0
         if exists, let previous {
             // The old site stays whole as the next build's spare: it will only need what changed.
-            removed = previous.subtracting(staged).count
+            let extra = Array(previous.subtracting(staged))
+            removed = extra.count
             TestStop.at(.cleared)
             if rename(folder, StagedSite.sparePath(forOutput: output)) == 0 {
-                SpareList.save(previous, exact: true, storedFiles: previousStoredFiles, output: output)
+                lock.withLock { spare = (previous, extra, previousStoredFiles) }
             } else {
                 FileTree.remove(folder)
             }
@@ -296,6 +300,22 @@ final class StagedSite: @unchecked Sendable {
         }
         TestStop.at(.done)
         return lock.withLock { PublishCounts(written: written, kept: kept, removed: removed) }
+    }
+
+    /// Lists the old site `publish` kept as the spare (see `SpareList`), once the new site's
+    /// manifest is written: as the changes to what the manifest `token` names lists, which must
+    /// be exactly the staged paths, or in full without one. A run killed before this leaves no
+    /// list, and the next build empties the spare of its files.
+    func saveSpareList(against token: String?) {
+        guard let spare = lock.withLock({ spare }) else { return }
+        guard let token else {
+            SpareList.save(spare.previous, exact: true, storedFiles: spare.storedFiles, output: output)
+            return
+        }
+        let staged = paths
+        // As many as the new site has and the old lacks: found only when there are any.
+        let missing = staged.count - spare.previous.count + spare.extra.count == 0 ? [] : staged.filter { !spare.previous.contains($0) }
+        SpareList.save(against: token, extra: spare.extra, missing: missing, storedFiles: spare.storedFiles, output: output)
     }
 
     /// Puts the staged site in the output's place, and the old site (if any) in the staging
