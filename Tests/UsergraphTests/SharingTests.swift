@@ -29,6 +29,29 @@ import Testing
         #expect(ImageSize.parse([UInt8](bigger)) == ImageSize(width: 32, height: 32))
     }
 
+    @Test func onlyWhatIsDrawnOfAnSVGMakesItsPictureNew() throws {
+        let folder = try TestPaths.scratch("png")
+        func cell(_ title: String, _ fill: String = "#0f766e") -> String {
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><desc id=\"d\">A day</desc>"
+                + "<rect width=\"4\" height=\"4\" fill=\"\(fill)\"><title>\(title)</title></rect></svg>"
+        }
+        #expect(PNGRaster.drawn(cell("Nov 20: 476 workouts"))
+            == "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><rect width=\"4\" height=\"4\" fill=\"#0f766e\"></rect></svg>")
+        // A tooltip that changed is no new picture: the published one is kept as it is.
+        let first = try PNGRaster.png(svg: cell("Nov 20: 476 workouts"), width: 8, height: 8, what: "a.png", previous: folder + "/a.png")
+        let marked = first + Data("kept".utf8)
+        try marked.write(to: URL(fileURLWithPath: folder + "/a.png"))
+        #expect(try PNGRaster.png(svg: cell("Nov 20: 509 workouts"), width: 8, height: 8, what: "a.png", previous: folder + "/a.png") == marked)
+        // Another shade is.
+        #expect(try PNGRaster.png(svg: cell("Nov 20: 509 workouts", "#115e59"), width: 8, height: 8, what: "a.png", previous: folder + "/a.png") != marked)
+        // Only whole title and desc elements go, and none where a comment or CDATA could hold one.
+        for kept in ["<svg><titles>x</titles><text>title</text></svg>", "<svg><title>never closed</svg>",
+                     "<svg><!-- <title>x</title> --><title>y</title></svg>", "<svg><style><![CDATA[<desc>]]></style></svg>"] {
+            #expect(PNGRaster.drawn(kept) == kept)
+        }
+        #expect(PNGRaster.drawn("<svg><title id=\"t\">a</title><desc>b</desc><g/></svg>") == "<svg><g/></svg>")
+    }
+
     /// The chunks of a PNG, each checked against its CRC, and its rows of pixels unfiltered.
     private func decode(_ png: Data) throws -> (header: [UInt8], rows: [[UInt8]]) {
         let bytes = [UInt8](png)

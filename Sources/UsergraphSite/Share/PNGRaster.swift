@@ -51,12 +51,53 @@ enum PNGRaster {
     /// The PNG of `svg`, or the file at `previous` when that was drawn from the same SVG at the
     /// same size: each PNG records a hash of its source in a `tEXt` chunk, so a rebuild whose
     /// pictures did not change reuses them instead of starting librsvg (about 0.2 s, 30 MB).
+    /// The source is what is drawn of it (`drawn`): a new workout on a day that already had
+    /// some changes the calendar card's tooltips, not its picture.
     static func png(svg: String, width: Int, height: Int, what: String, previous: String?) throws -> Data {
-        let stamp = SHA256.hex(Data("\(width)x\(height)\n\(svg)".utf8))
+        let drawn = drawn(svg)
+        let stamp = SHA256.hex(Data("\(width)x\(height)\n\(drawn)".utf8))
         if let previous, let data = FileManager.default.contents(atPath: previous), PNGStamp.read(data) == stamp {
             return data
         }
-        return PNGStamp.write(stamp, into: try png(svg: svg, width: width, height: height, what: what))
+        return PNGStamp.write(stamp, into: try png(svg: drawn, width: width, height: height, what: what))
+    }
+
+    /// `svg` without its `title` and `desc` elements, which are never drawn; as it is when it
+    /// holds a comment or CDATA section (`<!`), in which such a tag would be text.
+    static func drawn(_ svg: String) -> String {
+        let bytes = Array(svg.utf8)
+        let open = UInt8(ascii: "<")
+        guard !zip(bytes, bytes.dropFirst()).contains(where: { $0 == open && $1 == UInt8(ascii: "!") }) else { return svg }
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var at = 0
+        while at < bytes.count {
+            if bytes[at] == open, let end = metadataEnd(bytes, at) {
+                at = end
+            } else {
+                kept.append(bytes[at])
+                at += 1
+            }
+        }
+        return kept.count == bytes.count ? svg : String(decoding: kept, as: UTF8.self)
+    }
+
+    /// Where the `title` or `desc` element that starts at `start` ends (after its end tag); nil
+    /// for any other tag, or one never closed.
+    private static func metadataEnd(_ bytes: [UInt8], _ start: Int) -> Int? {
+        for name in ["title", "desc"] {
+            let tag = Array(("<" + name).utf8), close = Array(("</" + name + ">").utf8)
+            let after = start + tag.count
+            guard after < bytes.count, bytes[start..<after].elementsEqual(tag),
+                  bytes[after] == UInt8(ascii: ">") || bytes[after] == UInt8(ascii: " ") else { continue }
+            var at = after
+            while at + close.count <= bytes.count {
+                if bytes[at] == close[0], bytes[at..<(at + close.count)].elementsEqual(close) { return at + close.count }
+                at += 1
+            }
+            return nil
+        }
+        return nil
     }
 
     /// Draws `svg` scaled to fill `width` × `height` pixels and encodes it as PNG.
