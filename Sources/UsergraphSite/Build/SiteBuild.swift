@@ -83,6 +83,7 @@ public enum SiteBuild {
         let layout = StoreLayout(root: config.store)
         // Before anything reads the stored files: a file added after this is a new stamp.
         let storedFilesStamp = FolderStamp.of(layout.files)
+        let filesJob = BackgroundJob { StoredFilesListing.files(in: layout.files, stamp: storedFilesStamp, output: settings.output, fresh: options.force) }
         // The users and their visits, and the starred repositories, are not read when what
         // the last build took of them still holds (see `KeptFamily`).
         let summaries = FamilySummaries(layout, asOf: asOf, timeZone: config.timeZone, output: config.output, trusted: keeping && !options.force)
@@ -92,7 +93,7 @@ public enum SiteBuild {
         let partial = Result { try read.withoutStarred() }
         if case .failure = partial { _ = try themeJob.value() }
         var snapshot = try partial.get()
-        let files = StoredFilesListing.files(in: layout.files, stamp: storedFilesStamp, output: config.output, fresh: options.force)
+        let files = try filesJob.value()
         var statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
         summaries.apply(to: &statistics)
         // Consumed, so that emptying the visit events below frees them: a second reference
