@@ -32,14 +32,20 @@ import Testing
         }
 
         // What the kept listing says is what a rebuild sees, while the stamp holds: a name put
-        // in it alone (and one with a slash, never taken) stands for a file in the folder.
+        // in it alone stands for a file in the folder.
         let planted = Self.name("e", ".svg")
-        var text = try TestPaths.read(listingPath)
-        text += "42 \(planted)\n43 \(Self.name("f", ".svg/../../x"))\n"
+        let text = try TestPaths.read(listingPath) + "42 \(planted)\n"
         try TestPaths.write(text, to: listingPath)
         let trusted = StoredFilesListing.files(in: folder, stamp: stamp, output: output)
         #expect(trusted.allNames == (direct.allNames + [planted]).sorted())
+        #expect(trusted.inode(of: try #require(trusted.key(forStorePath: "files/" + planted))) == 42)
         #expect(StoredFilesListing.files(in: folder, stamp: stamp, output: output, fresh: true).allNames == direct.allNames)
+        // A line that is no stored file's (a slash in its name, an inode that is not a number)
+        // makes the whole listing untrusted: the folder is listed.
+        for bad in ["43 \(Self.name("f", ".svg/../../x"))", "4x \(Self.name("f", ".svg"))", "99999999999999999999999 \(Self.name("f", ".svg"))", "44 notes.txt"] {
+            try TestPaths.write(text + bad + "\n", to: listingPath)
+            #expect(StoredFilesListing.files(in: folder, stamp: stamp, output: output).allNames == direct.allNames, "\(bad)")
+        }
 
         // A file added changes the stamp: the folder is listed again, and that listing kept.
         try TestPaths.write(text, to: listingPath)
@@ -50,8 +56,9 @@ import Testing
         #expect(relisted.allNames == StoredFiles(folder: folder).allNames && relisted.allNames.count == 5)
         #expect(try TestPaths.read(listingPath).hasPrefix("usergraph-stored-1 ") && !(try TestPaths.read(listingPath).contains(planted)))
 
-        // A damaged listing is not read: the folder is.
-        try TestPaths.write(try TestPaths.read(listingPath) + "not-an-inode \(planted)\n", to: listingPath)
+        // Another version's listing is not read either.
+        try TestPaths.write(try TestPaths.read(listingPath).replacingOccurrences(of: "usergraph-stored-1 ", with: "usergraph-stored-0 ") + "42 \(planted)\n",
+                            to: listingPath)
         #expect(StoredFilesListing.files(in: folder, stamp: newStamp, output: output).allNames == relisted.allNames)
     }
 }

@@ -23,22 +23,30 @@ enum StoredFilesListing {
         return listed
     }
 
-    /// One line a file, `inode name`, after a header with the folder's device and stamp.
+    /// One line a file, `inode name`, after a header with the folder's device and stamp. A
+    /// line that is not such an entry makes the whole listing untrusted.
     private static func load(folder: String, stamp: String, output: String) -> StoredFiles? {
         var device: UInt64??
-        var entries: [(name: String, inode: UInt64)] = []
+        var listing = StoredFiles.Listing(capacity: 0)
         let read = ListFile.read(path(forOutput: output), header: { line in
             guard let field = ListFile.field(of: line, between: header, and: stamp) else { return false }
             device = .some(field.flatMap { UInt64($0) })
             return true
-        }, count: { entries.reserveCapacity($0) }) { line in
-            guard let space = line.firstIndex(of: UInt8(ascii: " ")),
-                  let inode = UInt64(String(decoding: UnsafeBufferPointer(rebasing: line[..<space]), as: UTF8.self)) else { return false }
-            entries.append((String(decoding: UnsafeBufferPointer(rebasing: line[(space + 1)...]), as: UTF8.self), inode))
-            return true
+        }, count: { listing = StoredFiles.Listing(capacity: $0) }) { line in
+            guard let space = line.firstIndex(of: UInt8(ascii: " ")), space > 0, space <= 20 else { return false }
+            var inode: UInt64 = 0
+            for byte in line[..<space] {
+                let digit = byte &- UInt8(ascii: "0")
+                guard digit < 10 else { return false }
+                let (times, overflow) = inode.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = times.addingReportingOverflow(UInt64(digit))
+                guard !overflow, !carry else { return false }
+                inode = sum
+            }
+            return listing.add(name: UnsafeBufferPointer(rebasing: line[(space + 1)...]), inode: inode)
         }
         guard read, let device else { return nil }
-        return StoredFiles(folder: folder, device: device, listing: entries)
+        return StoredFiles(folder: folder, device: device, listing: listing)
     }
 
     /// Failing to write is harmless: the next build lists the folder again.
