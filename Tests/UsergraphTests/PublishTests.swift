@@ -94,7 +94,7 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
         let afterEdit = try Self.build(root)
         #expect(!afterEdit.upToDate && afterEdit.changes.written == 0)
         #expect(try Self.build(root).upToDate)
-        // The stored files count by their folder entries: one added is a change too.
+        // The stored files count by their folder's inode and times: one added is a change too.
         try AtomicFile.write(Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8), to: root + "/Store/files/" + String(repeating: "0", count: 64) + ".svg")
         #expect(try !Self.build(root).upToDate)
         #expect(try Self.build(root).upToDate)
@@ -106,6 +106,34 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
         try FileManager.default.removeItem(atPath: root + "/_site")
         #expect(try !Self.build(root).upToDate)
         #expect(FileManager.default.fileExists(atPath: root + "/_site/index.html"))
+    }
+
+    /// The pictures' libraries are loaded ahead only when what they show may have changed:
+    /// their part of the inputs leaves out the users, the visits and the starred repositories.
+    @Test func thePicturesPartOfTheInputsLeavesOutTheUsersVisitsAndStars() throws {
+        let root = try Self.demoCopy()
+        let config = try ConfigLoader.load(path: root + "/usergraph.yml")
+        let asOf = try #require(Day(iso: "2026-11-20"))
+        func rewrite(_ file: String) throws {
+            try AtomicFile.write(try Data(contentsOf: URL(fileURLWithPath: root + "/Store/" + file)), to: root + "/Store/" + file)
+        }
+        var last = BuildStamp.inputs(config: config, asOf: asOf)
+        for file in ["users.json", "statistics.json", "github/starred.json"] {
+            try rewrite(file)
+            let now = BuildStamp.inputs(config: config, asOf: asOf)
+            #expect(now.all != last.all && now.pictures == last.pictures, "\(file)")
+            last = now
+        }
+        for file in ["workouts.json", "owner.json", "github/repos.json"] {
+            try rewrite(file)
+            let now = BuildStamp.inputs(config: config, asOf: asOf)
+            #expect(now.all != last.all && now.pictures != last.pictures, "\(file)")
+            last = now
+        }
+        #expect(BuildStamp.inputs(config: config, asOf: asOf.adding(days: 1)).pictures != last.pictures)
+        // A build records its part, which the next build compares.
+        try Self.build(root, asOf: asOf)
+        #expect(BuildStamp.load(output: root + "/_site")?.pictures == last.pictures)
     }
 
     @Test func aChangeRewritesOnlyTheFilesItTouchesAndRemovesWhatIsGone() throws {

@@ -19,6 +19,16 @@ struct BuildStamp: Codable, Equatable {
     var files: Int
     var missing: [String]
     var warnings: [Message]
+    /// `Inputs.pictures` of that build (nil in a stamp of an older version).
+    var pictures: String? = nil
+
+    /// The fingerprints of a build's inputs: of all of them, and of all the pictures can show
+    /// (the social card, the icons, the cards): everything but the users, their visits and the
+    /// starred repositories, the store files a one-user rebuild changes.
+    struct Inputs {
+        var all: String
+        var pictures: String
+    }
 
     static func path(forOutput output: String) -> String {
         StagedSite.beside(output, "stamp")
@@ -31,29 +41,35 @@ struct BuildStamp: Codable, Equatable {
     /// named after their bytes and only ever added, removed or replaced by a rename, each of
     /// which changes the folder's times: the folder's `FolderStamp` stands for them all, and
     /// listing its 10,000 avatars was a tenth of a one-workout rebuild, before anything else ran.
-    static func inputs(config: SiteConfig, asOf: Day) -> String {
+    static func inputs(config: SiteConfig, asOf: Day) -> Inputs {
         var bytes = Array("usergraph-build-4\n\(config)\nasOf=\(asOf.iso)\n".utf8)
+        var drawn = bytes
+        let layout = StoreLayout(root: config.store)
+        let undrawn = Set([layout.users, layout.statistics, layout.starred].map { String($0.dropFirst(config.store.count + 1)) })
         // Each file's name and identity are hashed as bytes, not formatted as text first.
-        func add(_ name: String, _ info: stat?) {
-            bytes.append(contentsOf: name.utf8)
-            bytes.append(0)
-            guard var identity = info.map(identityWords) else {
-                bytes.append(0); return
+        func add(_ name: String, _ info: stat?, drawn shown: Bool = true) {
+            var entry = Array(name.utf8)
+            entry.append(0)
+            if var identity = info.map(identityWords) {
+                entry.append(1)
+                identity.withUnsafeMutableBytes { entry.append(contentsOf: $0) }
+            } else {
+                entry.append(0)
             }
-            bytes.append(1)
-            identity.withUnsafeMutableBytes { bytes.append(contentsOf: $0) }
+            bytes += entry
+            if shown { drawn += entry }
         }
         add("/proc/self/exe", identity(of: "/proc/self/exe"))
         add("usergraph.yml", identity(of: config.root + "/usergraph.yml"))
-        let stored = StoreLayout(root: config.store).files
-        add("stored files " + (FolderStamp.of(stored) ?? "-"), nil)
+        add("stored files " + (FolderStamp.of(layout.files) ?? "-"), nil)
         for folder in [config.store, config.templates, config.publicFolder] {
             add("folder " + folder, nil)
-            FileTree.visitFiles(in: folder, includingHidden: true, skipping: folder == config.store ? [(stored as NSString).lastPathComponent] : []) { file, info in
-                if !file.hasSuffix(".lock") { add(file, info) }
+            let store = folder == config.store
+            FileTree.visitFiles(in: folder, includingHidden: true, skipping: store ? [(layout.files as NSString).lastPathComponent] : []) { file, info in
+                if !file.hasSuffix(".lock") { add(file, info, drawn: !store || !undrawn.contains(file)) }
             }
         }
-        return FingerprintHasher.digest(bytes).hex
+        return Inputs(all: FingerprintHasher.digest(bytes).hex, pictures: FingerprintHasher.digest(drawn).hex)
     }
 
     /// A file's identity as the stamp sees it: its size, modification time and inode.
@@ -72,12 +88,14 @@ struct BuildStamp: Codable, Equatable {
         return stat(path, &info) == 0 ? info : nil
     }
 
-    /// The stamp of the published site, if it is still the result of exactly these inputs.
-    static func current(output: String, inputs: String) -> BuildStamp? {
-        guard let data = FileManager.default.contents(atPath: path(forOutput: output)),
-              let stamp = try? JSONDecoder().decode(BuildStamp.self, from: data),
-              stamp.inputs == inputs, stamp.output == FolderStamp.of(output) else { return nil }
-        return stamp
+    /// The stamp of the last build of the site in `output`, if any.
+    static func load(output: String) -> BuildStamp? {
+        FileManager.default.contents(atPath: path(forOutput: output)).flatMap { try? JSONDecoder().decode(BuildStamp.self, from: $0) }
+    }
+
+    /// Whether the published site in `output` is still the result of exactly these inputs.
+    func isCurrent(output folder: String, inputs all: String) -> Bool {
+        inputs == all && output == FolderStamp.of(folder)
     }
 
     /// Records a build; failing to is harmless (the next build renders again).

@@ -57,14 +57,17 @@ public enum SiteBuild {
         // Even a run with nothing to render clears what a killed run left beside the output.
         try StagedSite.clearLeftovers(output: config.output)
         let inputs = BuildStamp.inputs(config: config, asOf: asOf)
-        if !options.force, let stamp = BuildStamp.current(output: config.output, inputs: inputs) {
+        let last = BuildStamp.load(output: config.output)
+        if !options.force, let stamp = last, stamp.isCurrent(output: config.output, inputs: inputs.all) {
             return BuildReport(output: config.output, pages: stamp.pages, files: stamp.files, asOf: asOf, missing: stamp.missing,
                                warnings: stamp.warnings, changes: PublishCounts(written: 0, kept: stamp.pages + stamp.files, removed: 0),
                                upToDate: true)
         }
 
-        // Ready before the pictures are (see `PNGRaster.prepare`), while the store is read.
-        _ = BackgroundJob { PNGRaster.prepare() }
+        // Ready before the pictures are (see `PNGRaster.prepare`), while the store is read; not
+        // when nothing they show changed (a user, a visit), which then draws none of them: the
+        // libraries took 12 MB of a one-user rebuild's peak at 100,000 users.
+        if last?.pictures != inputs.pictures { _ = BackgroundJob { PNGRaster.prepare() } }
         // The theme, the last build's manifest and the pages' seeds are read on other threads
         // while this one reads the store. A broken theme is still said before a broken store.
         // The theme's words come first: the statistics' wording and the pictures need them,
@@ -217,8 +220,8 @@ public enum SiteBuild {
             let report = BuildReport(output: config.output, pages: pageCount, files: fileCount, asOf: asOf,
                                      missing: missingCollections(snapshot), warnings: templateWarnings + warnings(statistics) + pinnedWarnings(site), changes: counts, upToDate: false)
             if let identity = FolderStamp.of(config.output) {
-                BuildStamp(inputs: inputs, output: identity, pages: report.pages, files: report.files,
-                           missing: report.missing, warnings: report.warnings).save(output: config.output)
+                BuildStamp(inputs: inputs.all, output: identity, pages: report.pages, files: report.files,
+                           missing: report.missing, warnings: report.warnings, pictures: inputs.pictures).save(output: config.output)
             }
             let listed = PageManifest.save(sources.indices.lazy.map { (sources[$0].path.file, fingerprints[$0], outcomes[$0] == .kept) },
                                            inserting: keptPages.map { ($0.position, manifest.families[$0.family] ?? []) },
@@ -242,7 +245,7 @@ public enum SiteBuild {
     /// The fingerprint of what a build reads (config, store, templates, `Public/`, the as-of
     /// day): `serve --watch` rebuilds when it changes.
     public static func fingerprint(config: SiteConfig, now: Date = Date()) -> String {
-        BuildStamp.inputs(config: config, asOf: config.asOfDay(override: nil, now: now))
+        BuildStamp.inputs(config: config, asOf: config.asOfDay(override: nil, now: now)).all
     }
 
     /// The last look before the swap: every page is there, so a bug can never publish half a site.
