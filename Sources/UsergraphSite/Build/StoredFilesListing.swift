@@ -33,16 +33,9 @@ enum StoredFilesListing {
             device = .some(field.flatMap { UInt64($0) })
             return true
         }, count: { listing = StoredFiles.Listing(capacity: $0) }) { line in
-            guard let space = line.firstIndex(of: UInt8(ascii: " ")), space > 0, space <= 20 else { return false }
-            var inode: UInt64 = 0
-            for byte in line[..<space] {
-                let digit = byte &- UInt8(ascii: "0")
-                guard digit < 10 else { return false }
-                let (times, overflow) = inode.multipliedReportingOverflow(by: 10)
-                let (sum, carry) = times.addingReportingOverflow(UInt64(digit))
-                guard !overflow, !carry else { return false }
-                inode = sum
-            }
+            // An inode's digits are a short string, made without allocating.
+            guard let space = line.firstIndex(of: UInt8(ascii: " ")),
+                  let inode = UInt64(String(decoding: UnsafeBufferPointer(rebasing: line[..<space]), as: UTF8.self)) else { return false }
             return listing.add(name: UnsafeBufferPointer(rebasing: line[(space + 1)...]), inode: inode)
         }
         guard read, let device else { return nil }

@@ -65,9 +65,7 @@ struct SpareList: Equatable {
     /// Written after the spare took its name; failing to is harmless (the next build empties
     /// it). Unsorted: sorting was three fifths of the cost.
     static func save(_ files: Set<String>, exact: Bool, storedFiles: String? = nil, output: String) {
-        guard let identity = FolderStamp.of(StagedSite.sparePath(forOutput: output)) else { return }
-        let name = header + (exact ? " exact" : " folders")
-        ListFile.write(to: path(forOutput: output), header: ListFile.header(name, field: exact ? storedFiles : nil, identity)) { writer in
+        write(exact ? " exact" : " folders", field: exact ? storedFiles : nil, output: output) { writer in
             for file in files { writer.line(file) }
         }
     }
@@ -75,11 +73,16 @@ struct SpareList: Equatable {
     /// The spare's files as the manifest `token` names lists them, with the files it lacks
     /// (`extra`, written `+path`) and without those it does not have (`missing`, `-path`).
     static func save(against token: String, extra: [String], missing: [String], storedFiles: String?, output: String) {
-        guard let identity = FolderStamp.of(StagedSite.sparePath(forOutput: output)) else { return }
-        ListFile.write(to: path(forOutput: output), header: ListFile.header(header + " against " + token, field: storedFiles, identity)) { writer in
+        write(" against " + token, field: storedFiles, output: output) { writer in
             for file in extra { writer.line("+", file) }
             for file in missing { writer.line("-", file) }
         }
+    }
+
+    /// The list of the kind `kind` (what follows the header's name), for the spare as it is now.
+    private static func write(_ kind: String, field: String?, output: String, lines: (inout ListFile.Writer) -> Void) {
+        guard let identity = FolderStamp.of(StagedSite.sparePath(forOutput: output)) else { return }
+        ListFile.write(to: path(forOutput: output), header: ListFile.header(header + kind, field: field, identity), lines: lines)
     }
 
     static func remove(output: String) {

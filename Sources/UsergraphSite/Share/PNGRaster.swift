@@ -66,13 +66,12 @@ enum PNGRaster {
     /// holds a comment or CDATA section (`<!`), in which such a tag would be text.
     static func drawn(_ svg: String) -> String {
         let bytes = Array(svg.utf8)
-        let open = UInt8(ascii: "<")
-        guard !zip(bytes, bytes.dropFirst()).contains(where: { $0 == open && $1 == UInt8(ascii: "!") }) else { return svg }
+        guard bytes[...].firstIndex(ofBytes: Array("<!".utf8)) == nil else { return svg }
         var kept: [UInt8] = []
         kept.reserveCapacity(bytes.count)
         var at = 0
         while at < bytes.count {
-            if bytes[at] == open, let end = metadataEnd(bytes, at) {
+            if bytes[at] == UInt8(ascii: "<"), let end = metadataEnd(bytes, at) {
                 at = end
             } else {
                 kept.append(bytes[at])
@@ -82,20 +81,18 @@ enum PNGRaster {
         return kept.count == bytes.count ? svg : String(decoding: kept, as: UTF8.self)
     }
 
+    /// The elements `drawn` leaves out: each start tag's bytes (without its `>` or attributes)
+    /// and its end tag.
+    private static let metadata = ["title", "desc"].map { (open: Array("<\($0)".utf8), close: Array("</\($0)>".utf8)) }
+
     /// Where the `title` or `desc` element that starts at `start` ends (after its end tag); nil
     /// for any other tag, or one never closed.
     private static func metadataEnd(_ bytes: [UInt8], _ start: Int) -> Int? {
-        for name in ["title", "desc"] {
-            let tag = Array(("<" + name).utf8), close = Array(("</" + name + ">").utf8)
-            let after = start + tag.count
-            guard after < bytes.count, bytes[start..<after].elementsEqual(tag),
+        for tag in metadata {
+            let after = start + tag.open.count
+            guard after < bytes.count, bytes[start..<after].elementsEqual(tag.open),
                   bytes[after] == UInt8(ascii: ">") || bytes[after] == UInt8(ascii: " ") else { continue }
-            var at = after
-            while at + close.count <= bytes.count {
-                if bytes[at] == close[0], bytes[at..<(at + close.count)].elementsEqual(close) { return at + close.count }
-                at += 1
-            }
-            return nil
+            return bytes[after...].firstIndex(ofBytes: tag.close).map { $0 + tag.close.count }
         }
         return nil
     }
