@@ -81,6 +81,65 @@ import Testing
         #expect(fast == Self.full([Repository].self, json))
     }
 
+    @Test func theDemoWorkoutsReadAsJSONDecoderReadsThem() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: TestPaths.repository + "/Store/workouts.json"))
+        let fast = try #require(Self.fast(StoreDecoders.workouts, data))
+        #expect(fast.count > 100)
+        #expect(fast.contains { $0.distance != nil })
+        #expect(fast == (try JSONDecoder().decode([Workout].self, from: data)))
+    }
+
+    @Test(arguments: [
+        "[]",
+        #"[{"id":"a","type":"running","start":"2026-01-01T07:00:00+03:00","duration":60}]"#,
+        #"[{"duration":1,"start":"s","type":"t","id":"\u0431","calories":null,"exercises":3,"notes":"x\n\"y\"","distance":5012.3}]"#,
+        #"[{"id":"a","type":"t","start":"s","duration":0,"distance":-0.0,"source":{"kind":"gpx","id":"f.gpx","extra":[1]},"alsoFrom":[{"kind":"strava","id":"9"}]}]"#,
+        #"[{"id":"a","type":"t","start":"s","duration":0,"distance":0.1,"source":null,"alsoFrom":null}]"#,
+        #"[{"id":"a","type":"t","start":"s","duration":0,"distance":1234567.8901234567}]"#,
+    ])
+    func acceptedWorkoutsReadTheSame(json: String) throws {
+        let fast = try #require(Self.fast(StoreDecoders.workouts, Data(json.utf8)))
+        #expect(fast == Self.full([Workout].self, json))
+    }
+
+    /// Distances as a watch writes them: a Double from its decimal text exactly as JSONDecoder
+    /// makes it, over many lengths and magnitudes.
+    @Test func distancesReadAsJSONDecoderReadsThem() throws {
+        var random = SplitMix64(seed: 7)
+        for _ in 0..<2_000 {
+            let whole = String(random.below(1_000_000_000))
+            let fraction = String((0..<random.below(18)).map { _ in Character(String(random.below(10))) })
+            let text = fraction.isEmpty ? whole : whole + "." + fraction
+            let json = #"[{"id":"a","type":"t","start":"s","duration":1,"distance":"# + text + "}]"
+            let fast = try #require(Self.fast(StoreDecoders.workouts, Data(json.utf8)), "\(text)")
+            #expect(fast == Self.full([Workout].self, json), "\(text)")
+        }
+    }
+
+    /// A field the workout does not know is kept by JSONDecoder (`UnknownFields`), so the fast
+    /// reader leaves the file to it; so too for an exponent, a fraction of a second, a missing
+    /// start, text for a distance.
+    @Test(arguments: [
+        #"[{"id":"a","type":"t","start":"s","duration":1,"heartRate":120}]"#,
+        #"[{"id":"a","type":"t","start":"s","duration":1,"distance":1e3}]"#,
+        #"[{"id":"a","type":"t","start":"s","duration":1.5}]"#,
+        #"[{"id":"a","type":"t","duration":1}]"#,
+        #"[{"id":"a","type":"t","start":"s","duration":1,"distance":"5"}]"#,
+        #"[{"id":"a","type":"t","start":"s","duration":1,"distance":01}]"#,
+        #"[{"id":"a","type":"t","start":"s","duration":1,"source":{"kind":"gpx"}}]"#,
+    ])
+    func workoutsTheFastReaderDoesNotReadAreLeftToJSONDecoder(json: String) {
+        #expect(Self.fast(StoreDecoders.workouts, Data(json.utf8)) == nil)
+    }
+
+    @Test func aWorkoutWithAFieldWeDoNotKnowKeepsIt() throws {
+        let root = try TestPaths.scratch("workouts")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try TestPaths.write(#"[{"id":"a","type":"t","start":"s","duration":1,"heartRate":120}]"#, to: root + "/workouts.json")
+        let workouts = try StoreReader.read(StoreLayout(root: root)).workouts
+        #expect(workouts.first?.unknown.values["heartRate"] != nil)
+    }
+
     @Test(arguments: [
         // Statistics
         #"{"statistics":[{"user_id":1.5,"type":"view","dates":[1]}]}"#,         // not a whole number

@@ -298,6 +298,19 @@ struct JSONBytesReader {
         return negative ? -value : value
     }
 
+    /// A number as a Double: its text given to the standard library's correctly rounded
+    /// parser, as JSONDecoder's is. Nil for an exponent or more than 40 characters (where the
+    /// two might part over overflow and underflow) and for anything that is not a JSON number.
+    mutating func double() -> Double? {
+        skipSpace()
+        let start = index
+        guard skipNumber(), index - start <= 40 else { return nil }
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        guard !text.contains(UInt8(ascii: "e")), !text.contains(UInt8(ascii: "E")),
+              let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
+        return value
+    }
+
     mutating func bool() -> Bool? {
         skipSpace()
         guard index < bytes.count else { return nil }

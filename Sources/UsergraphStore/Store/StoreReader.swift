@@ -58,7 +58,7 @@ public enum StoreReader {
             first.append((6, { users.value = try readUsers(layout) }))
         }
         let rest: [Job] = [
-            (1, { workouts.value = try JSONFile.read([Workout].self, at: layout.workouts) ?? [] }),
+            (1, { workouts.value = try plain(StoreDecoders.workouts, at: layout.workouts) ?? JSONFile.read([Workout].self, at: layout.workouts) ?? [] }),
             (2, { weights.value = try JSONFile.read([WeightRecord].self, at: layout.weights) ?? [] }),
             (3, { profile.value = try cached(GitHubProfile.self, at: layout.profile) }),
             (0, { owner.value = try JSONFile.read(Owner.self, at: layout.owner) }),
@@ -137,6 +137,13 @@ public enum StoreReader {
             return FileManager.default.contents(atPath: path)
         }
         return Data(bytesNoCopy: buffer, count: count, deallocator: .custom { pointer, _ in munmap(pointer, capacity) })
+    }
+
+    /// A file that is its payload alone (no envelope: what the owner records) through one of
+    /// `StoreDecoders`; nil as for `fast`.
+    static func plain<T: Sendable>(_ payload: (inout JSONBytesReader) -> T?, at path: String) -> T? {
+        guard let bytes = contents(atPath: path) else { return nil }
+        return JSONBytesReader.read(bytes, payload)
     }
 
     static func cached<T: Codable & Sendable>(_ type: T.Type, at path: String) throws -> Cached<T>? {
