@@ -89,6 +89,67 @@ import Testing
         #expect(fast == (try JSONDecoder().decode([Workout].self, from: data)))
     }
 
+    @Test func theDemoMealsStepsAndWeightsReadAsJSONDecoderReadsThem() throws {
+        func data(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: TestPaths.repository + "/Store/" + name)) }
+        let meals = try #require(Self.fast(StoreDecoders.meals, try data("meals.json")))
+        #expect(meals.count > 100)
+        #expect(meals == (try JSONDecoder().decode([Meal].self, from: try data("meals.json"))))
+        let steps = try #require(Self.fast(StoreDecoders.steps, try data("steps.json")))
+        #expect(steps.count > 300)
+        #expect(steps.allSatisfy { $0.source != nil })
+        #expect(steps == (try JSONDecoder().decode([StepsRecord].self, from: try data("steps.json"))))
+        let weights = try #require(Self.fast(StoreDecoders.weights, try data("weights.json")))
+        #expect(weights.count > 10)
+        #expect(weights == (try JSONDecoder().decode([WeightRecord].self, from: try data("weights.json"))))
+    }
+
+    @Test(arguments: [
+        #"[{"id":"m","date":"2026-11-20","kind":"lunch","foods":[]}]"#,
+        #"[{"id":"m","date":"d","kind":"snack","time":null,"source":{"kind":"csv","id":"7"},"foods":[{"name":"\u0441\u044b\u0440 \"x\"","kcal":250,"grams":null,"protein":12.5,"fat":-0.0,"carbs":0.1}]}]"#,
+    ])
+    func acceptedMealsReadTheSame(json: String) throws {
+        let fast = try #require(Self.fast(StoreDecoders.meals, Data(json.utf8)))
+        #expect(fast == Self.full([Meal].self, json))
+    }
+
+    @Test(arguments: [
+        #"[{"date":"2026-11-20","steps":8042},{"date":"2026-11-21","steps":0,"source":null}]"#,
+        #"[{"source":{"kind":"apple-health","id":"Watch"},"steps":12,"date":"d"}]"#,
+    ])
+    func acceptedStepsReadTheSame(json: String) throws {
+        let fast = try #require(Self.fast(StoreDecoders.steps, Data(json.utf8)))
+        #expect(fast == Self.full([StepsRecord].self, json))
+    }
+
+    @Test(arguments: [
+        #"[{"date":"2026-11-20","kg":71.4},{"date":"d","kg":80,"source":{"kind":"apple-health","id":"Scale"}}]"#,
+    ])
+    func acceptedWeightsReadTheSame(json: String) throws {
+        let fast = try #require(Self.fast(StoreDecoders.weights, Data(json.utf8)))
+        #expect(fast == Self.full([WeightRecord].self, json))
+    }
+
+    /// A meal's or a food's field we do not know is kept by JSONDecoder, so is a record the
+    /// fast reader leaves to it; so too a missing kcal, a fraction of a step, a text weight.
+    @Test func recordsTheFastReaderDoesNotReadAreLeftToJSONDecoder() {
+        #expect(Self.fast(StoreDecoders.meals, Data(#"[{"id":"m","date":"d","kind":"lunch","foods":[],"mood":"ok"}]"#.utf8)) == nil)
+        #expect(Self.fast(StoreDecoders.meals, Data(#"[{"id":"m","date":"d","kind":"lunch","foods":[{"name":"a","kcal":1,"salt":2}]}]"#.utf8)) == nil)
+        #expect(Self.fast(StoreDecoders.meals, Data(#"[{"id":"m","date":"d","kind":"lunch","foods":[{"name":"a"}]}]"#.utf8)) == nil)
+        #expect(Self.fast(StoreDecoders.meals, Data(#"[{"id":"m","date":"d","kind":"lunch"}]"#.utf8)) == nil)
+        #expect(Self.fast(StoreDecoders.steps, Data(#"[{"date":"d","steps":1.5}]"#.utf8)) == nil)
+        #expect(Self.fast(StoreDecoders.steps, Data(#"[{"date":"d","steps":1,"device":"x"}]"#.utf8)) == nil)
+        #expect(Self.fast(StoreDecoders.weights, Data(#"[{"date":"d","kg":"70"}]"#.utf8)) == nil)
+        #expect(Self.fast(StoreDecoders.weights, Data(#"[{"date":"d","kg":7e1}]"#.utf8)) == nil)
+    }
+
+    @Test func aFoodWithAFieldWeDoNotKnowKeepsIt() throws {
+        let root = try TestPaths.scratch("meals")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try TestPaths.write(#"[{"id":"m","date":"2026-11-20","kind":"lunch","foods":[{"name":"a","kcal":1,"salt":2}]}]"#, to: root + "/meals.json")
+        let meals = try StoreReader.read(StoreLayout(root: root)).meals
+        #expect(meals.first?.foods.first?.unknown.values["salt"] != nil)
+    }
+
     @Test(arguments: [
         "[]",
         #"[{"id":"a","type":"running","start":"2026-01-01T07:00:00+03:00","duration":60}]"#,

@@ -2,8 +2,8 @@ import Foundation
 import UsergraphCore
 
 /// Fast paths for the store's largest files, read straight from their bytes by
-/// `JSONBytesReader`: the statistics, users, repositories and starred answers, and the
-/// workouts. On a 10,000-user store JSONDecoder spent a quarter of a rebuild on them, and at
+/// `JSONBytesReader`: the statistics, users, repositories and starred answers, and what the
+/// owner records (workouts, meals, steps, weights). On a 10,000-user store JSONDecoder spent a quarter of a rebuild on them, and at
 /// 100,000 users its map of the users file was most of the peak memory. Each returns nil for
 /// anything it does not expect, and the caller decodes with JSONDecoder, which then says what
 /// and where; so the two agree on every file these accept. Unknown fields are skipped, as the
@@ -34,6 +34,22 @@ enum StoreDecoders {
     /// took 6 % of a rebuild's CPU for 1,000 workouts.
     static func workouts(_ reader: inout JSONBytesReader) -> [Workout]? {
         reader.list(workout)
+    }
+
+    /// `meals.json`: `[{"id": …, "date": …, "kind": …, "foods": [{"name": …, "kcal": 250}, …]}, …]`.
+    /// Three meals a day for a few years are thousands of records.
+    static func meals(_ reader: inout JSONBytesReader) -> [Meal]? {
+        reader.list(meal)
+    }
+
+    /// `steps.json`: `[{"date": "2026-11-20", "steps": 8042}, …]`, a record a day.
+    static func steps(_ reader: inout JSONBytesReader) -> [StepsRecord]? {
+        reader.list(stepsRecord)
+    }
+
+    /// `weights.json`: `[{"date": "2026-11-20", "kg": 71.4}, …]`.
+    static func weights(_ reader: inout JSONBytesReader) -> [WeightRecord]? {
+        reader.list(weightRecord)
     }
 
     /// A whole store file, `{"source": …, "fetchedAt": …, "validators": {…}, "data": …}`, its
@@ -159,6 +175,65 @@ enum StoreDecoders {
                               notes: notes ?? nil, distance: distance ?? nil, source: source ?? nil)
         workout.alsoFrom = alsoFrom ?? nil
         return workout
+    }
+
+    /// A meal, and each of its foods, with no field this version does not know.
+    static func meal(_ reader: inout JSONBytesReader) -> Meal? {
+        var id: String?, date: String?, kind: String?, time: String??, foods: [Food]?, source: RecordSource??
+        guard reader.record({ reader, key in
+            switch key {
+            case "id": id = reader.string(); return .field(0, id)
+            case "date": date = reader.string(); return .field(1, date)
+            case "kind": kind = reader.string(); return .field(2, kind)
+            case "time": time = reader.optional { $0.string() }; return .field(3, time)
+            case "foods": foods = reader.list(food); return .field(4, foods)
+            case "source": source = reader.optional(recordSource); return .field(5, source)
+            default: return .refused
+            }
+        }), let id, let date, let kind, let foods else { return nil }
+        return Meal(id: id, date: date, kind: kind, time: time ?? nil, foods: foods, source: source ?? nil)
+    }
+
+    static func food(_ reader: inout JSONBytesReader) -> Food? {
+        var name: String?, kcal: Double?, grams: Double??, protein: Double??, fat: Double??, carbs: Double??
+        guard reader.record({ reader, key in
+            switch key {
+            case "name": name = reader.string(); return .field(0, name)
+            case "kcal": kcal = reader.double(); return .field(1, kcal)
+            case "grams": grams = reader.optional { $0.double() }; return .field(2, grams)
+            case "protein": protein = reader.optional { $0.double() }; return .field(3, protein)
+            case "fat": fat = reader.optional { $0.double() }; return .field(4, fat)
+            case "carbs": carbs = reader.optional { $0.double() }; return .field(5, carbs)
+            default: return .refused
+            }
+        }), let name, let kcal else { return nil }
+        return Food(name: name, kcal: kcal, grams: grams ?? nil, protein: protein ?? nil, fat: fat ?? nil, carbs: carbs ?? nil)
+    }
+
+    static func stepsRecord(_ reader: inout JSONBytesReader) -> StepsRecord? {
+        var date: String?, steps: Int?, source: RecordSource??
+        guard reader.record({ reader, key in
+            switch key {
+            case "date": date = reader.string(); return .field(0, date)
+            case "steps": steps = reader.integer(); return .field(1, steps)
+            case "source": source = reader.optional(recordSource); return .field(2, source)
+            default: return .refused
+            }
+        }), let date, let steps else { return nil }
+        return StepsRecord(date: date, steps: steps, source: source ?? nil)
+    }
+
+    static func weightRecord(_ reader: inout JSONBytesReader) -> WeightRecord? {
+        var date: String?, kg: Double?, source: RecordSource??
+        guard reader.record({ reader, key in
+            switch key {
+            case "date": date = reader.string(); return .field(0, date)
+            case "kg": kg = reader.double(); return .field(1, kg)
+            case "source": source = reader.optional(recordSource); return .field(2, source)
+            default: return .refused
+            }
+        }), let date, let kg else { return nil }
+        return WeightRecord(date: date, kg: kg, source: source ?? nil)
     }
 
     static func recordSource(_ reader: inout JSONBytesReader) -> RecordSource? {

@@ -58,12 +58,12 @@ public enum StoreReader {
             first.append((6, { users.value = try readUsers(layout) }))
         }
         let rest: [Job] = [
-            (1, { workouts.value = try plain(StoreDecoders.workouts, at: layout.workouts) ?? JSONFile.read([Workout].self, at: layout.workouts) ?? [] }),
-            (2, { weights.value = try JSONFile.read([WeightRecord].self, at: layout.weights) ?? [] }),
+            (1, { workouts.value = try records(StoreDecoders.workouts, at: layout.workouts) }),
+            (2, { weights.value = try records(StoreDecoders.weights, at: layout.weights) }),
             (3, { profile.value = try cached(GitHubProfile.self, at: layout.profile) }),
             (0, { owner.value = try JSONFile.read(Owner.self, at: layout.owner) }),
-            (8, { steps.value = try JSONFile.read([StepsRecord].self, at: layout.steps) ?? [] }),
-            (9, { meals.value = try JSONFile.read([Meal].self, at: layout.meals) ?? [] }),
+            (8, { steps.value = try records(StoreDecoders.steps, at: layout.steps) }),
+            (9, { meals.value = try records(StoreDecoders.meals, at: layout.meals) }),
             (10, { pinned.value = try cached(PinnedItemsAnswer.self, at: layout.pinned).map { Cached($0.value.user.pinnedItems.nodes, fetchedAt: $0.fetchedAt) } }),
             (11, { contributions.value = try cached(ContributionsAnswer.self, at: layout.contributions).map {
                 Cached($0.value.user.contributionsCollection.contributionCalendar, fetchedAt: $0.fetchedAt) } }),
@@ -139,11 +139,12 @@ public enum StoreReader {
         return Data(bytesNoCopy: buffer, count: count, deallocator: .custom { pointer, _ in munmap(pointer, capacity) })
     }
 
-    /// A file that is its payload alone (no envelope: what the owner records) through one of
-    /// `StoreDecoders`; nil as for `fast`.
-    static func plain<T: Sendable>(_ payload: (inout JSONBytesReader) -> T?, at path: String) -> T? {
-        guard let bytes = contents(atPath: path) else { return nil }
-        return JSONBytesReader.read(bytes, payload)
+    /// A list of the owner's records (no envelope) through one of `StoreDecoders`, else
+    /// JSONDecoder (which keeps the fields this version does not know, or says what is wrong);
+    /// empty when the file is missing.
+    static func records<T: Codable & Sendable>(_ payload: (inout JSONBytesReader) -> [T]?, at path: String) throws -> [T] {
+        if let bytes = contents(atPath: path), let records = JSONBytesReader.read(bytes, payload) { return records }
+        return try JSONFile.read([T].self, at: path) ?? []
     }
 
     static func cached<T: Codable & Sendable>(_ type: T.Type, at path: String) throws -> Cached<T>? {
