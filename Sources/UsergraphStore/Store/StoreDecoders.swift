@@ -1,14 +1,14 @@
 import Foundation
 import UsergraphCore
 
-/// Fast paths for the store's largest files, read straight from their bytes by
-/// `JSONBytesReader`: the statistics, users, repositories and starred answers, and what the
-/// owner records (workouts, meals, steps, weights). On a 10,000-user store JSONDecoder spent a quarter of a rebuild on them, and at
-/// 100,000 users its map of the users file was most of the peak memory. Each returns nil for
-/// anything it does not expect, and the caller decodes with JSONDecoder, which then says what
-/// and where; so the two agree on every file these accept. Unknown fields are skipped, as the
-/// Codable types skip them, except in a record that keeps them (`UnknownFields`): such a file
-/// is JSONDecoder's to read.
+/// Fast paths for the store's files, read straight from their bytes by `JSONBytesReader`: the
+/// statistics, users, repositories and starred answers, and the owner's records (workouts,
+/// meals, steps, weights). On a 10,000-user store JSONDecoder spent a quarter of a rebuild on
+/// the answers, and at 100,000 users its map of the users file was most of the peak memory.
+/// Each returns nil for anything it does not expect, and the caller decodes with JSONDecoder,
+/// which then says what and where; so the two agree on every file these accept. Unknown fields
+/// are skipped, as the Codable types skip them, except in a record that keeps them
+/// (`UnknownFields`): a file with one is JSONDecoder's to read.
 enum StoreDecoders {
     /// `{"statistics": [{"user_id": 1, "type": "view", "dates": [10092024, …]}, …]}`.
     static func statistics(_ reader: inout JSONBytesReader) -> [StatisticsEntry]? {
@@ -152,7 +152,8 @@ enum StoreDecoders {
                           owner: owner ?? nil)
     }
 
-    /// A workout with no field this version does not know (those it keeps, see the type).
+    /// A workout; nil for one holding a field this version does not know, which only
+    /// JSONDecoder keeps (`UnknownFields`).
     static func workout(_ reader: inout JSONBytesReader) -> Workout? {
         var id: String?, type: String?, start: String?, duration: Int?, calories: Int??, exercises: Int??, notes: String??
         var distance: Double??, source: RecordSource??, alsoFrom: [RecordSource]??
@@ -177,7 +178,8 @@ enum StoreDecoders {
         return workout
     }
 
-    /// A meal, and each of its foods, with no field this version does not know.
+    /// A meal and its foods; nil, like a workout, when either holds a field this version does
+    /// not know.
     static func meal(_ reader: inout JSONBytesReader) -> Meal? {
         var id: String?, date: String?, kind: String?, time: String??, foods: [Food]?, source: RecordSource??
         guard reader.record({ reader, key in
