@@ -7,6 +7,7 @@ import UsergraphStore
 
 struct Build: ConsoleCommand {
     static let configuration = CommandConfiguration(
+        commandName: "build",
         abstract: "Renders the site from the store into the output folder."
     )
 

@@ -7,6 +7,7 @@ import UsergraphStore
 
 struct Check: ConsoleCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Checks the built site: every internal link, image and #fragment resolves (exit 1 listing what does not)."
     )
 

@@ -6,6 +6,7 @@ import UsergraphStore
 
 struct Import: ConsoleCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Imports workouts, weights, steps and meals from exports: Apple Health, Strava, GPX, TCX, FIT and nutrition CSV files.",
         discussion: """
             Each PATH is a file or a folder; its kind is recognised from its content: an Apple Health \

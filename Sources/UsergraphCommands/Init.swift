@@ -5,6 +5,7 @@ import UsergraphSite
 
 struct Init: ConsoleCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Creates a new site project from the default theme."
     )
 

@@ -26,6 +26,7 @@ struct MealCommand: ParsableCommand {
 
     struct Add: ConsoleCommand, CommandLineAware {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Records a meal: repeat --food with its numbers for each food eaten.",
             discussion: """
                 The numbers after a --food belong to it: usergraph meal add --kind lunch --food "Soup" --kcal 250 \
@@ -79,7 +80,7 @@ struct MealCommand: ParsableCommand {
     }
 
     struct List: ConsoleCommand {
-        static let configuration = CommandConfiguration(abstract: "Lists recorded meals with their foods, newest first.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Lists recorded meals with their foods, newest first.")
 
         @OptionGroup var site: SiteOptions
 
@@ -143,6 +144,7 @@ struct MealCommand: ParsableCommand {
 
     struct Delete: ConsoleCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Deletes a recorded meal.",
             discussion: "Asks first on a terminal; elsewhere (scripts, cron) it needs --yes and refuses without it (exit 64)."
         )

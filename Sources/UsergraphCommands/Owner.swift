@@ -11,7 +11,7 @@ struct OwnerCommand: ParsableCommand {
     )
 
     struct Show: ConsoleCommand {
-        static let configuration = CommandConfiguration(abstract: "Prints the owner's profile.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Prints the owner's profile.")
 
         @OptionGroup var site: SiteOptions
 

@@ -6,6 +6,7 @@ import UsergraphStore
 
 struct Serve: ConsoleCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serves the built site on 127.0.0.1 for a local preview (Ctrl-C stops it)."
     )
 

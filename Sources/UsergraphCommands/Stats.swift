@@ -7,6 +7,7 @@ import UsergraphStore
 
 struct Stats: ConsoleCommand {
     static let configuration = CommandConfiguration(
+        commandName: "stats",
         abstract: "Prints the workout and user statistics."
     )
 

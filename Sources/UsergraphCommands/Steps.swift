@@ -12,6 +12,7 @@ struct StepsCommand: ParsableCommand {
 
     struct Add: ConsoleCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Records the steps of a day; it replaces that day's record, typed or imported.",
             discussion: "Exit 64 lists every problem with the input and writes nothing."
         )
@@ -41,7 +42,7 @@ struct StepsCommand: ParsableCommand {
     }
 
     struct List: ConsoleCommand {
-        static let configuration = CommandConfiguration(abstract: "Lists the steps of each day, oldest first, with where each came from.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Lists the steps of each day, oldest first, with where each came from.")
 
         @OptionGroup var site: SiteOptions
 

@@ -6,6 +6,7 @@ import UsergraphStore
 
 struct Update: ConsoleCommand {
     static let configuration = CommandConfiguration(
+        commandName: "update",
         abstract: "Fetches the remote collections again, with conditional requests.",
         discussion: """
             Asks GitHub and the users and statistics APIs again for everything usergraph.yml \

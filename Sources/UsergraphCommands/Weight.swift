@@ -12,6 +12,7 @@ struct WeightCommand: ParsableCommand {
 
     struct Add: ConsoleCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Records a weight; a second one for the same day replaces the first.",
             discussion: "Exit 64 lists every problem with the input and writes nothing."
         )
@@ -42,7 +43,7 @@ struct WeightCommand: ParsableCommand {
     }
 
     struct List: ConsoleCommand {
-        static let configuration = CommandConfiguration(abstract: "Lists weight records, oldest first, with the change from the one before.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Lists weight records, oldest first, with the change from the one before.")
 
         @OptionGroup var site: SiteOptions
 

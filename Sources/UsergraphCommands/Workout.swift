@@ -21,6 +21,7 @@ struct WorkoutCommand: ParsableCommand {
 
     struct Add: ConsoleCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Records a workout done earlier.",
             discussion: "Without --start the workout is taken to have ended just now. Exit 64 lists every problem with the input."
         )
@@ -55,7 +56,7 @@ struct WorkoutCommand: ParsableCommand {
     }
 
     struct List: ConsoleCommand {
-        static let configuration = CommandConfiguration(abstract: "Lists recorded workouts, newest first.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Lists recorded workouts, newest first.")
 
         @OptionGroup var site: SiteOptions
 
@@ -106,6 +107,7 @@ struct WorkoutCommand: ParsableCommand {
 
     struct Delete: ConsoleCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Deletes a recorded workout.",
             discussion: "Asks first on a terminal; elsewhere (scripts, cron) it needs --yes and refuses without it (exit 64)."
         )
@@ -134,6 +136,7 @@ struct WorkoutCommand: ParsableCommand {
 
     struct Start: ConsoleCommand {
         static let configuration = CommandConfiguration(
+            commandName: "start",
             abstract: "Starts the workout timer (Store/timer.json); it keeps counting while no usergraph runs.")
 
         @OptionGroup var options: EditOptions
@@ -149,7 +152,7 @@ struct WorkoutCommand: ParsableCommand {
     }
 
     struct Pause: ConsoleCommand {
-        static let configuration = CommandConfiguration(abstract: "Pauses the running workout timer.")
+        static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pauses the running workout timer.")
 
         @OptionGroup var options: EditOptions
 
@@ -160,7 +163,7 @@ struct WorkoutCommand: ParsableCommand {
     }
 
     struct Resume: ConsoleCommand {
-        static let configuration = CommandConfiguration(abstract: "Resumes the paused workout timer.")
+        static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resumes the paused workout timer.")
 
         @OptionGroup var options: EditOptions
 
@@ -172,6 +175,7 @@ struct WorkoutCommand: ParsableCommand {
 
     struct Finish: ConsoleCommand {
         static let configuration = CommandConfiguration(
+            commandName: "finish",
             abstract: "Stops the workout timer and records the workout with the time it counted.")
 
         @OptionGroup var options: EditOptions
@@ -194,6 +198,7 @@ struct WorkoutCommand: ParsableCommand {
 
     struct Cancel: ConsoleCommand {
         static let configuration = CommandConfiguration(
+            commandName: "cancel",
             abstract: "Drops the workout timer without recording anything.",
             discussion: "Asks first on a terminal; elsewhere it needs --yes.")
 
@@ -219,7 +224,7 @@ struct WorkoutCommand: ParsableCommand {
     }
 
     struct Status: ConsoleCommand {
-        static let configuration = CommandConfiguration(abstract: "Shows the workout timer.")
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "Shows the workout timer.")
 
         @OptionGroup var site: SiteOptions
 
