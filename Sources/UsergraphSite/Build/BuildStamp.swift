@@ -28,6 +28,9 @@ struct BuildStamp: Codable, Equatable {
     struct Inputs {
         var all: String
         var pictures: String
+        /// The store's `files/` folder's `FolderStamp` as the walk took it, before the build
+        /// read anything of the folder: a file added later is a new stamp.
+        var storedFiles: String?
     }
 
     static func path(forOutput output: String) -> String {
@@ -61,7 +64,8 @@ struct BuildStamp: Codable, Equatable {
         }
         add("/proc/self/exe", identity(of: "/proc/self/exe"))
         add("usergraph.yml", identity(of: config.root + "/usergraph.yml"))
-        add("stored files " + (FolderStamp.of(layout.files) ?? "-"), nil)
+        let storedFiles = FolderStamp.of(layout.files)
+        add("stored files " + (storedFiles ?? "-"), nil)
         for folder in [config.store, config.templates, config.publicFolder] {
             add("folder " + folder, nil)
             let store = folder == config.store
@@ -69,7 +73,7 @@ struct BuildStamp: Codable, Equatable {
                 if !file.hasSuffix(".lock") { add(file, info, drawn: !store || !undrawn.contains(file)) }
             }
         }
-        return Inputs(all: FingerprintHasher.digest(bytes).hex, pictures: FingerprintHasher.digest(drawn).hex)
+        return Inputs(all: FingerprintHasher.digest(bytes).hex, pictures: FingerprintHasher.digest(drawn).hex, storedFiles: storedFiles)
     }
 
     /// A file's identity as the stamp sees it: its size, modification time and inode.

@@ -84,8 +84,7 @@ public enum SiteBuild {
         }
         let seedsJob = BackgroundJob { PageSeeds(config: settings) }
         let layout = StoreLayout(root: config.store)
-        // Before anything reads the stored files: a file added after this is a new stamp.
-        let storedFilesStamp = FolderStamp.of(layout.files)
+        let storedFilesStamp = inputs.storedFiles
         let filesJob = BackgroundJob { StoredFilesListing.files(in: layout.files, stamp: storedFilesStamp, output: settings.output, fresh: options.force) }
         // The users and their visits, and the starred repositories, are not read when what
         // the last build took of them still holds (see `KeptFamily`).
