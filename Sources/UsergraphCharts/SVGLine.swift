@@ -9,9 +9,11 @@ extension SVGCharts {
     ///   - showDots: draw a dot with a tooltip per value (skipped above 120 values, where dots
     ///     would merge into a smear); a single value always gets its dot.
     ///   - includeZero: keep 0 inside the y range (counts); false fits the range to the data.
+    ///   - positions: where each value lies on a time axis (day numbers, say), so a gap of five
+    ///     years looks like five years and not like one step; nil spaces the values evenly.
     public static func line(
         _ series: [ChartSeries], labels: [String] = [], options: SVGChartOptions,
-        showDots: Bool = false, includeZero: Bool = true
+        showDots: Bool = false, includeZero: Bool = true, positions: [Double]? = nil
     ) -> String {
         let count = series.map(\.values.count).max() ?? 0
         guard count > 0 else { return SVGDocument.empty(options) }
@@ -32,8 +34,18 @@ extension SVGCharts {
         titles.draw(&doc, yTop: legendH)
         plot.drawAxes(&doc, numbers: options.numbers)
 
+        // A time axis only when every value has a finite position and they span something.
+        let timeAxis = positions.flatMap { p -> (first: Double, span: Double)? in
+            guard p.count >= count, let first = p.first, let last = p.last, first.isFinite, last.isFinite, last > first,
+                  p.allSatisfy(\.isFinite) else { return nil }
+            return (first, last - first)
+        }
         let x = { (i: Int) -> Double in
-            count == 1 ? plot.left + plot.width / 2 : plot.left + plot.width * Double(i) / Double(count - 1)
+            if count == 1 { return plot.left + plot.width / 2 }
+            if let timeAxis, let positions {
+                return plot.left + plot.width * min(1, max(0, (positions[i] - timeAxis.first) / timeAxis.span))
+            }
+            return plot.left + plot.width * Double(i) / Double(count - 1)
         }
         for (s, values) in data.enumerated() where !values.isEmpty {
             let points = values.enumerated().map { "\(SVG.n(x($0.offset))),\(SVG.n(plot.y($0.element)))" }

@@ -14,7 +14,8 @@ public enum XMLText {
             case "\t", "\n", "\r": out.unicodeScalars.append(u)
             default:
                 let v = u.value
-                let allowed = (v >= 0x20 && v < 0xD800) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
+                // Also DEL and C1: allowed by XML, but control characters in HTML and to a terminal.
+                let allowed = (v >= 0x20 && v < 0x7F) || (v >= 0xA0 && v < 0xD800) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
                 if allowed { out.unicodeScalars.append(u) }
             }
         }

@@ -37,6 +37,9 @@ struct Build: ConsoleCommand {
     @Flag(name: .long, help: "Render every page even when nothing changed since the last build.")
     var force = false
 
+    @Flag(name: .long, help: "Fail (exit 1, nothing published) when the build has a warning, like an empty template key.")
+    var strict = false
+
     func run(_ console: Console) async throws {
         let config = try site.load(console)
         if offline, refresh {
@@ -56,18 +59,19 @@ struct Build: ConsoleCommand {
             Fetching.printProblems(loaded, quiet: quiet, console: console)
             notFetched = loaded.failed
         }
-        let options = BuildOptions(output: output.map(console.resolve), baseURL: baseURL, asOf: day, force: force)
+        let options = BuildOptions(output: output.map(console.resolve), baseURL: baseURL, asOf: day, force: force, strict: strict)
         let now = try console.now()
         let report = try await OwnThread.run { try SiteBuild.run(config: config, options: options, now: now) }
         if !notFetched.isEmpty {
             throw UsergraphError("errors.build.notFetched", ["sources": Fetching.names(notFetched)])
         }
-        // Cron mails whatever a job prints, so success is silent unless a person is watching.
-        guard !quiet, console.isInteractive else { return }
-        if let hint = OwnerProfile.fillHint(store: config.store) { console.note(hint) }
+        // A warning is said always, to stderr: under cron a page with an empty heading must
+        // reach somebody (cron mails what a job prints). Success without one prints nothing there.
         for warning in report.warnings {
             console.note(Message("notes.warning", nested: ["text": warning]))
         }
+        guard !quiet, console.isInteractive else { return }
+        if let hint = OwnerProfile.fillHint(store: config.store) { console.note(hint) }
         if !report.missing.isEmpty {
             let names = report.missing.map { console.say(Message("notes.collections." + $0)) }
             let list = names.joined(separator: console.say(Message("notes.listSeparator")))

@@ -36,10 +36,25 @@ enum ActivityTypes {
         "Alpine Ski": "skiing", "Backcountry Ski": "skiing", "Snowboard": "snowboarding",
     ]
 
-    /// GPX `<type>` and TCX `Sport` as devices and apps write them.
+    /// GPX `<type>` and TCX `Sport` as devices and apps write them (lower-cased): Garmin's and
+    /// Suunto's words, FIT sport names, Strava's own words.
     static let gpsFiles: [String: String] = [
-        "running": "running", "run": "running", "walking": "walking", "walk": "walking", "hiking": "hiking",
-        "biking": "cycling", "cycling": "cycling", "ride": "cycling", "swimming": "swimming", "other": "other",
+        "running": "running", "run": "running", "trail_running": "running", "trail running": "running",
+        "treadmill_running": "running", "street_running": "running", "track_running": "running", "virtualrun": "running",
+        "walking": "walking", "walk": "walking", "casual_walking": "walking", "speed_walking": "walking",
+        "hiking": "hiking", "hike": "hiking",
+        "biking": "cycling", "cycling": "cycling", "ride": "cycling", "road_biking": "cycling", "mountain_biking": "cycling",
+        "gravel_cycling": "cycling", "indoor_cycling": "cycling", "e_biking": "cycling", "virtualride": "cycling",
+        "swimming": "swimming", "swim": "swimming", "open_water_swimming": "swimming", "lap_swimming": "swimming",
+        "rowing": "rowing", "row": "rowing", "alpine_skiing": "skiing", "cross_country_skiing": "skiing",
+        "ski": "skiing", "other": "other", "generic": "other",
+    ]
+
+    /// Strava's GPX export writes `<type>` as a number, Strava's activity-type code. Only the
+    /// codes that several independent readers agree on are here; another code is kept as
+    /// `strava-type-N`, a readable name that a later table can map.
+    static let stravaCodes: [String: String] = [
+        "1": "cycling", "2": "skiing", "4": "hiking", "9": "running", "10": "walking", "16": "swimming",
     ]
 
     /// usergraph's type for `sourceType` of an activity from `source`.
@@ -55,6 +70,9 @@ enum ActivityTypes {
         case .strava:
             found = strava[trimmed]
         case .gpx, .tcx:
+            if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                return stravaCodes[trimmed] ?? "strava-type-" + String(trimmed.prefix(6))
+            }
             found = gpsFiles[trimmed.lowercased()]
         case .myFitnessPal:
             found = nil  // a nutrition diary holds no activities

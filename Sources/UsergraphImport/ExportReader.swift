@@ -163,22 +163,60 @@ public struct ExportReader: Sendable {
             return try wrap(path + "/activities.csv") { try read(data, kind: .strava, name: path, into: &contents) }
         }
         var files: [String] = []
-        walk(path, depth: 0, into: &files)
+        var passedOver = PassedOver()
+        walk(path, depth: 0, into: &files, passingOver: &passedOver)
+        let understoodBefore = contents.notUnderstood.count
         for file in files.sorted() { try readFile(file, into: &contents, progress: { _ in }) }
+        // A folder that gave nothing is a mistake to say, not `Imported 0 …` with exit 0.
+        if contents.notUnderstood.count - understoodBefore == files.count {
+            throw UsergraphError("errors.import.emptyFolder", ["folder": path], nested: ["why": Message(passedOver.why(files: files.count))])
+        }
+    }
+
+    /// What a folder's walk passed over, so an import that found nothing can say why.
+    struct PassedOver {
+        var links = 0
+        var unreadable = 0
+        var other = 0
+
+        /// The key of the sentence that says why nothing was read.
+        func why(files: Int) -> String {
+            if files > 0 { return "errors.import.emptyWhy.noExport" }
+            if links > 0 { return "errors.import.emptyWhy.links" }
+            if unreadable > 0 { return "errors.import.emptyWhy.unreadable" }
+            return "errors.import.emptyWhy.empty"
+        }
     }
 
     /// Regular files below `folder`, hidden ones and links left out (a link could point anywhere).
     func walk(_ folder: String, depth: Int, into files: inout [String]) {
-        guard depth < Self.depthLimit, files.count < Self.filesLimit,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        var passedOver = PassedOver()
+        walk(folder, depth: depth, into: &files, passingOver: &passedOver)
+    }
+
+    private func walk(_ folder: String, depth: Int, into files: inout [String], passingOver passedOver: inout PassedOver) {
+        guard depth < Self.depthLimit, files.count < Self.filesLimit else { return }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            passedOver.unreadable += 1
+            return
+        }
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = folder + "/" + name
             var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
+            guard lstat(path, &info) == 0 else {
+                passedOver.unreadable += 1
+                continue
+            }
             switch info.st_mode & S_IFMT {
-            case S_IFDIR: walk(path, depth: depth + 1, into: &files)
-            case S_IFREG: if files.count < Self.filesLimit { files.append(path) }
-            default: continue
+            case S_IFDIR: walk(path, depth: depth + 1, into: &files, passingOver: &passedOver)
+            case S_IFREG:
+                if access(path, R_OK) != 0 {
+                    passedOver.unreadable += 1
+                } else if files.count < Self.filesLimit {
+                    files.append(path)
+                }
+            case S_IFLNK: passedOver.links += 1
+            default: passedOver.other += 1
             }
         }
     }

@@ -5,11 +5,15 @@ import UsergraphCore
 ///
 /// - A record whose source (kind and id) the store already has, as a record's `source` or in
 ///   its `alsoFrom`, is skipped: importing the same files again adds nothing.
-/// - Two workouts are the same activity when their usergraph types are equal, their starts are
-///   at most 60 seconds apart and their durations differ by at most 10 % (a watch workout that
-///   is also on Strava). The richer one (more of distance and energy) gives the numbers; the
-///   stored record keeps its id, notes and any fields usergraph does not know, and the other's
-///   source goes into `alsoFrom`, so a re-import of it is skipped too.
+/// - Two workouts are the same activity when their usergraph types are equal and their time
+///   spans overlap by at least 80 % of the shorter one (a watch workout that is also on
+///   Strava); back-to-back activities a minute apart are two. The richer one (more of distance
+///   and energy) gives the numbers; the stored record keeps its id, notes and any fields
+///   usergraph does not know, and the other's source goes into `alsoFrom`, so a re-import of
+///   it is skipped too.
+/// - A GPX track that names no type (Apple Health's `workout-routes/*.gpx`, a bare route) is the
+///   route of the workout whose span holds it, of whatever type: it joins that workout and is
+///   never a workout of its own when that workout is there.
 /// - Weights: one a day, the last measurement of the day; a day the store has is left alone.
 /// - Steps: per day, each device's records are summed and the largest device total is the
 ///   day's (a phone and a watch count the same walk); a day the store has from the same
@@ -29,8 +33,10 @@ public struct ImportMerge {
         var result = stored
         var counts = Counts()
         var known = Set(stored.flatMap { [$0.source].compactMap { $0 } + ($0.alsoFrom ?? []) })
-        var byMinute = MinuteIndex(result)
-        for activity in incoming.sorted(by: { ($0.start, $0.sourceID) < ($1.start, $1.sourceID) }) {
+        var spans = SpanIndex(result)
+        // Typed activities first, so a route file finds its workout whatever the order of the files.
+        let ordered = incoming.sorted { ($0.isRouteOnly ? 1 : 0, $0.start, $0.sourceID) < ($1.isRouteOnly ? 1 : 0, $1.start, $1.sourceID) }
+        for activity in ordered {
             let source = RecordSource(kind: activity.source.rawValue, id: activity.sourceID)
             if known.contains(source) {
                 counts.skipped += 1
@@ -38,11 +44,21 @@ public struct ImportMerge {
             }
             known.insert(source)
             let candidate = workout(activity)
-            if let index = byMinute.match(candidate, in: result) {
-                result[index] = Self.merge(result[index], with: candidate)
+            let match = activity.isRouteOnly
+                ? spans.first(in: result, near: candidate) { Self.holds($0, candidate) }
+                : spans.first(in: result, near: candidate) { Self.isSameActivity($0, candidate) }
+            if let index = match {
+                result[index] = activity.isRouteOnly ? Self.attach(route: candidate, to: result[index]) : Self.merge(result[index], with: candidate)
                 counts.skipped += 1
+            } else if !activity.isRouteOnly,
+                      let index = spans.first(in: result, near: candidate, where: { Self.isRouteRecord($0) && Self.holds(candidate, $0) }) {
+                // A route imported before its workout (another run, another order): the workout
+                // takes the record over, which keeps the route's id and its source in `alsoFrom`.
+                result[index] = Self.adopt(route: result[index], by: candidate)
+                spans.add(result[index], at: index)  // its span grew
+                counts.added += 1
             } else {
-                byMinute.add(candidate, at: result.count)
+                spans.add(candidate, at: result.count)
                 result.append(candidate)
                 counts.added += 1
             }
@@ -51,22 +67,69 @@ public struct ImportMerge {
     }
 
     /// The store's record of an imported activity: its id derived from its source, so the
-    /// same import gives the same bytes, its start in the offset the file gave (else the site's zone).
+    /// same import gives the same bytes, its start in the offset the file gave (else the site's
+    /// zone). Its day is counted in the site's zone whatever the offset (DESIGN.md).
     func workout(_ activity: ImportedActivity) -> Workout {
         let zone = activity.utcOffset.flatMap { TimeZone(secondsFromGMT: $0) } ?? self.zone
-        return Workout(id: Self.uuid(activity.source.rawValue + ":" + activity.sourceID),
-                       type: ActivityTypes.map(activity.sourceType, from: activity.source),
-                       start: Timestamp.format(activity.start, in: zone),
-                       duration: Int(activity.duration.rounded()),
-                       calories: activity.energy.map { Int($0.rounded()) },
-                       distance: activity.distance.map { ($0 * 10).rounded() / 10 },
-                       source: RecordSource(kind: activity.source.rawValue, id: activity.sourceID))
+        var workout = Workout(id: Self.uuid(activity.source.rawValue + ":" + activity.sourceID),
+                              type: ActivityTypes.map(activity.sourceType, from: activity.source),
+                              start: Timestamp.format(activity.start, in: zone),
+                              duration: Int(activity.duration.rounded()),
+                              calories: activity.energy.map { Int($0.rounded()) },
+                              distance: activity.distance.map { ($0 * 10).rounded() / 10 },
+                              source: RecordSource(kind: activity.source.rawValue, id: activity.sourceID))
+        // Moving time is kept only where it says something elapsed time does not.
+        if let moving = activity.movingTime.map({ Int($0.rounded()) }), moving > 0, moving < workout.duration {
+            workout.movingTime = moving
+        }
+        return workout
     }
 
+    /// Same type, and spans that overlap by at least 80 % of the shorter one (DESIGN.md). A
+    /// span of no length is the same as one that holds its moment.
     static func isSameActivity(_ a: Workout, _ b: Workout) -> Bool {
-        guard a.type == b.type, let s1 = a.startDate, let s2 = b.startDate, abs(s1.timeIntervalSince(s2)) <= 60 else { return false }
-        let longer = max(a.duration, b.duration)
-        return longer == 0 || Double(abs(a.duration - b.duration)) <= 0.1 * Double(longer)
+        guard a.type == b.type, let spanA = a.span, let spanB = b.span else { return false }
+        let shorter = min(spanA.duration, spanB.duration)
+        let overlap = min(spanA.end, spanB.end).timeIntervalSince(max(spanA.start, spanB.start))
+        if shorter == 0 { return overlap >= 0 }
+        return overlap >= 0.8 * shorter
+    }
+
+    /// Whether `route` lies within `workout`'s span, give or take a minute at either end (a
+    /// phone may start recording the route a few seconds before the workout).
+    static func holds(_ workout: Workout, _ route: Workout) -> Bool {
+        guard let outer = workout.span, let inner = route.span else { return false }
+        return inner.start >= outer.start.addingTimeInterval(-60) && inner.end <= outer.end.addingTimeInterval(60)
+    }
+
+    /// A record made from a type-less GPX track before its workout was imported.
+    static func isRouteRecord(_ workout: Workout) -> Bool {
+        workout.source?.kind == ImportSource.gpx.rawValue && workout.type == "other" && workout.calories == nil
+            && workout.notes == nil && workout.exercises == nil
+    }
+
+    /// `route`'s record taken over by the workout it belongs to: the workout's numbers and type,
+    /// the route's id and distance where the workout has none, both sources remembered.
+    static func adopt(route: Workout, by workout: Workout) -> Workout {
+        var kept = route
+        kept.type = workout.type
+        kept.start = workout.start
+        kept.duration = workout.duration
+        kept.movingTime = workout.movingTime
+        kept.calories = workout.calories
+        kept.distance = workout.distance ?? route.distance
+        kept.source = workout.source
+        kept.alsoFrom = (route.alsoFrom ?? []) + [route.source].compactMap { $0 }
+        return kept
+    }
+
+    /// A workout that a route file describes: the route's distance where the workout had none;
+    /// the route's source remembered, so a re-import skips it.
+    static func attach(route: Workout, to workout: Workout) -> Workout {
+        var kept = workout
+        if kept.distance == nil { kept.distance = route.distance }
+        if let source = route.source { kept.alsoFrom = (kept.alsoFrom ?? []) + [source] }
+        return kept
     }
 
     /// `stored` with what `other` knows: the richer one's numbers, nothing of `stored` lost.
@@ -75,9 +138,11 @@ public struct ImportMerge {
         let richness = { (w: Workout) in (w.distance == nil ? 0 : 1) + (w.calories == nil ? 0 : 1) }
         if richness(other) > richness(stored) {
             kept.duration = other.duration
+            kept.movingTime = other.movingTime ?? (stored.movingTime.map { $0 < other.duration ? $0 : nil } ?? nil)
             kept.distance = other.distance ?? stored.distance
             kept.calories = other.calories ?? stored.calories
         } else {
+            kept.movingTime = stored.movingTime ?? (other.movingTime.map { $0 < stored.duration ? $0 : nil } ?? nil)
             kept.distance = stored.distance ?? other.distance
             kept.calories = stored.calories ?? other.calories
         }
@@ -108,7 +173,7 @@ public struct ImportMerge {
     func weights(_ stored: [WeightRecord], adding incoming: [ImportedWeight]) -> (weights: [WeightRecord], counts: Counts) {
         var lastOfDay: [String: ImportedWeight] = [:]
         for weight in incoming {
-            let day = self.day(weight.time, weight.utcOffset)
+            let day = self.day(weight.time)
             if let other = lastOfDay[day], other.time > weight.time { continue }
             lastOfDay[day] = weight
         }
@@ -133,7 +198,7 @@ public struct ImportMerge {
     func steps(_ stored: [StepsRecord], adding incoming: [ImportedSteps], from source: ImportSource) -> (steps: [StepsRecord], counts: Counts) {
         var perDevice: [String: [String: Int]] = [:]
         for record in incoming {
-            perDevice[day(record.start, record.utcOffset), default: [:]][record.device, default: 0] += record.count
+            perDevice[day(record.start), default: [:]][record.device, default: 0] += record.count
         }
         var result = stored
         var index: [String: Int] = [:]
@@ -248,34 +313,60 @@ public struct ImportMerge {
         return (result, counts)
     }
 
-    /// The calendar day of a moment, in the offset the file gave, else the site's zone.
-    func day(_ time: Date, _ utcOffset: Int?) -> String {
-        Day(time, in: utcOffset.flatMap { TimeZone(secondsFromGMT: $0) } ?? zone).iso
+    /// The calendar day of a moment in the site's zone, where workouts are counted too (DESIGN.md),
+    /// so a walk and its steps fall on the same day whatever offset the file wrote.
+    func day(_ time: Date) -> String {
+        Day(time, in: zone).iso
     }
 }
 
-/// Workouts by the minute they start in, so a match is looked for among a few neighbours,
-/// not the whole store (an export can hold thousands of workouts).
-struct MinuteIndex {
+/// Workouts by the hours their spans touch, so a match is looked for among a few neighbours,
+/// not the whole store (an export can hold thousands of workouts). A span longer than two days
+/// is indexed by its first two days only: no real activity is that long.
+struct SpanIndex {
     private var buckets: [Int: [Int]] = [:]
+    private static let hour = 3600.0
+    private static let longest = 48
 
     init(_ workouts: [Workout]) {
         for (index, workout) in workouts.enumerated() { add(workout, at: index) }
     }
 
     mutating func add(_ workout: Workout, at index: Int) {
-        guard let start = workout.startDate else { return }
-        buckets[Self.minute(start), default: []].append(index)
+        guard let hours = Self.hours(workout) else { return }
+        for hour in hours { buckets[hour, default: []].append(index) }
     }
 
-    func match(_ workout: Workout, in workouts: [Workout]) -> Int? {
-        guard let start = workout.startDate else { return nil }
-        let minute = Self.minute(start)
-        for bucket in minute - 1...minute + 1 {
-            for index in buckets[bucket] ?? [] where ImportMerge.isSameActivity(workouts[index], workout) { return index }
+    /// The first workout (in store order) near `candidate`'s span that `matches` accepts.
+    func first(in workouts: [Workout], near candidate: Workout, where matches: (Workout) -> Bool) -> Int? {
+        guard let hours = Self.hours(candidate) else { return nil }
+        var seen = Set<Int>()
+        for hour in (hours.lowerBound - 1)...(hours.upperBound + 1) {
+            for index in buckets[hour] ?? [] where seen.insert(index).inserted {
+                if matches(workouts[index]) { return index }
+            }
         }
         return nil
     }
 
-    static func minute(_ date: Date) -> Int { Int((date.timeIntervalSince1970 / 60).rounded(.down)) }
+    private static func hours(_ workout: Workout) -> ClosedRange<Int>? {
+        guard let span = workout.span else { return nil }
+        let first = Int((span.start.timeIntervalSince1970 / hour).rounded(.down))
+        let last = Int((span.end.timeIntervalSince1970 / hour).rounded(.down))
+        return first...min(last, first + longest)
+    }
+}
+
+extension Workout {
+    /// When it started and ended; nil for a start that does not parse.
+    var span: DateInterval? {
+        guard let start = startDate else { return nil }
+        return DateInterval(start: start, duration: TimeInterval(max(0, duration)))
+    }
+}
+
+extension ImportedActivity {
+    /// A GPX track that names no type: a route (Apple Health writes one per workout), which
+    /// belongs to the workout whose span holds it.
+    var isRouteOnly: Bool { source == .gpx && sourceType.trimmingCharacters(in: .whitespaces).isEmpty }
 }

@@ -164,15 +164,17 @@ public struct NutritionSummary: Codable, Sendable, Equatable {
     public var average7: Int?
     /// Workout kilocalories of the same 7 days.
     public var burned7: Int
-    /// Kilocalories eaten in those 7 days minus `burned7`.
-    public var balance7: Int
+    /// The body's own use (basal energy) over those 7 days; nil when unknown (DESIGN.md, "Energy balance").
+    public var basal7: Int?
+    /// Kilocalories eaten in those 7 days minus `burned7` minus `basal7`; nil when `basal7` is.
+    public var balance7: Int?
     /// Grams of each macro over those 7 days, to 0.1.
     public var macros7: Macros
     /// The 14 days ending on the as-of day, oldest first.
     public var daily: [DailyIntake]
 
-    init(today: DayIntake, average7: Int?, burned7: Int, balance7: Int, macros7: Macros, daily: [DailyIntake]) {
-        self.today = today; self.average7 = average7; self.burned7 = burned7; self.balance7 = balance7
+    init(today: DayIntake, average7: Int?, burned7: Int, basal7: Int?, balance7: Int?, macros7: Macros, daily: [DailyIntake]) {
+        self.today = today; self.average7 = average7; self.burned7 = burned7; self.basal7 = basal7; self.balance7 = balance7
         self.macros7 = macros7; self.daily = daily
     }
 }
@@ -200,6 +202,8 @@ public struct DailyIntake: Codable, Sendable, Equatable {
     public var kcal: Int
     /// Kilocalories burned in that day's workouts.
     public var burned: Int
+    /// The day's basal energy; nil when unknown.
+    public var basal: Int?
 }
 
 // MARK: - Users

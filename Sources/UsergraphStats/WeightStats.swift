@@ -23,8 +23,8 @@ struct WeightStats {
         }
         summary = WeightSummary(
             latest: latest.kg,
-            change30: Self.change(from: Self.last(in: series, onOrBefore: asOf.adding(days: -30)), to: latest),
-            change90: Self.change(from: Self.last(in: series, onOrBefore: asOf.adding(days: -90)), to: latest),
+            change30: Self.change(from: Self.nearest(in: series, to: asOf.adding(days: -30), within: 15), to: latest),
+            change90: Self.change(from: Self.nearest(in: series, to: asOf.adding(days: -90), within: 45), to: latest),
             bmi: owner?.heightCm.flatMap { Self.bodyMassIndex(kg: latest.kg, heightCm: $0) },
             target: target,
             toTarget: target.map { Self.rounded(latest.kg - $0) })
@@ -45,6 +45,26 @@ struct WeightStats {
             if series[mid].day <= day { low = mid + 1 } else { high = mid }
         }
         return low > 0 ? series[low - 1] : nil
+    }
+
+    /// The record nearest to `day` among those at most `within` days from it (ties: the
+    /// earlier; of one day, the last written); nil when there is none. A change "in 30 days"
+    /// against a record of five years ago would be no such change (DESIGN.md).
+    static func nearest(in series: [WeightPoint], to day: Day, within: Int) -> WeightPoint? {
+        let before = last(in: series, onOrBefore: day)
+        let after = first(in: series, after: day)
+        let candidates = [before, after].compactMap { $0 }.filter { abs($0.day.number - day.number) <= within }
+        return candidates.min { abs($0.day.number - day.number) < abs($1.day.number - day.number) }
+    }
+
+    /// The first record of the first day after `day`.
+    static func first(in series: [WeightPoint], after day: Day) -> WeightPoint? {
+        var low = 0, high = series.count
+        while low < high {
+            let mid = (low + high) / 2
+            if series[mid].day <= day { low = mid + 1 } else { high = mid }
+        }
+        return low < series.count ? series[low] : nil
     }
 
     static func change(from earlier: WeightPoint?, to latest: WeightPoint) -> Double? {

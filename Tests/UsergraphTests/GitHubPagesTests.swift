@@ -99,7 +99,7 @@ import Testing
         #expect(pinned.contains(#"style="background:#b07219""#))
         #expect(pinned.contains(#"<a href="https://github.com/bitwiseman/jenkins-pipeline-shared">jenkins-pipeline-shared</a>"#))
         // The demo's calendar: 12 days in a row up to the as-of day, 31 at most.
-        #expect(home.contains("contributions in the last year · Current streak: 12 days · Longest streak: 31 days"))
+        #expect(home.contains("contributions in the last 365 days · Current streak: 12 days · Longest streak: 31 days"))
         #expect(home.contains(#"id="chart-contributions-title">Contribution calendar</title>"#))
         #expect(!home.contains("needs a token"))
     }

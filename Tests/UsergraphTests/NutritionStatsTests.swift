@@ -23,7 +23,8 @@ private func meal(_ date: String, time: String? = nil, _ foods: [Food]) -> Meal 
         #expect(n.today == DayIntake(kcal: 0, protein: 0, fat: 0, carbs: 0))
         #expect(n.average7 == nil)
         #expect(n.burned7 == 0)
-        #expect(n.balance7 == 0)
+        // No owner: the body's own use is unknown, and so is the balance (not a wrong number).
+        #expect(n.basal7 == nil && n.balance7 == nil)
         #expect(n.macros7 == Macros(protein: 0, fat: 0, carbs: 0))
         #expect(n.daily.count == 14)
         #expect(n.daily.first?.date == "2026-11-07")
@@ -78,11 +79,47 @@ private func meal(_ date: String, time: String? = nil, _ foods: [Food]) -> Meal 
         // Two days with meals in the seven: (2000 + 1500) / 2 = 1750.
         #expect(n.average7 == 1750)
         #expect(n.burned7 == 500)
-        #expect(n.balance7 == 3500 - 500)
+        #expect(n.balance7 == nil)
         // protein 100 + 50.05 = 150.05 → 150.1 (150.05 × 10 = 1500.5 rounds half away from zero).
         #expect(n.macros7 == Macros(protein: 150.1, fat: 70, carbs: 300))
         #expect(n.daily.map(\.kcal) == [1000, 0, 0, 0, 0, 0, 3000, 2000, 0, 0, 0, 0, 0, 1500])
         #expect(n.daily.map(\.burned) == [0, 0, 0, 0, 0, 0, 700, 500, 0, 0, 0, 0, 0, 0])
+    }
+}
+
+/// The energy balance counts the body's own use (DESIGN.md, "Energy balance").
+@Suite(.scratch) struct EnergyBalanceTests {
+    @Test func basalEnergyIsMifflinStJeorFromTheOwnerAndTheWeightOfEachDay() throws {
+        // A man born 1990-11-17, 180 cm: 35 years old until 2026-11-16, 36 from 2026-11-17.
+        let owner = Owner(sex: "M", birthDate: "1990-11-17", heightCm: 180)
+        let snapshot = Snapshot(
+            owner: owner,
+            workouts: [Workout(id: "a", type: "running", start: "2026-11-18T07:00:00+03:00", duration: 1800, calories: 400)],
+            weights: [WeightRecord(date: "2026-11-01", kg: 80), WeightRecord(date: "2026-11-19", kg: 79)],
+            meals: [meal("2026-11-18", [Food(name: "A", kcal: 14_000)])])
+        let n = try compute(snapshot).report.nutrition
+        // 10·kg + 6.25·180 + 5 − 5·age: 11-14…11-16 at 80 kg, age 35: 800 + 1125 + 5 − 175 = 1755;
+        // 11-17, 11-18 at 80 kg, age 36: 1750; 11-19, 11-20 at 79 kg, age 36: 1740.
+        #expect(n.daily.suffix(7).map(\.basal) == [1755, 1755, 1755, 1750, 1750, 1740, 1740])
+        #expect(n.basal7 == 3 * 1755 + 2 * 1750 + 2 * 1740)
+        #expect(n.balance7 == 14_000 - 400 - (3 * 1755 + 2 * 1750 + 2 * 1740))
+        // A woman of the same numbers: − 161 instead of + 5.
+        var woman = snapshot
+        woman.owner?.sex = "W"
+        #expect(try compute(woman).report.nutrition.daily.last?.basal == 1740 - 166)
+    }
+
+    @Test func withoutHeightSexBirthDateOrAWeightTheBalanceIsUnknown() throws {
+        let full = Owner(sex: "W", birthDate: "1990-01-01", heightCm: 165)
+        let weights = [WeightRecord(date: "2026-11-01", kg: 60)]
+        var owners = [Owner(sex: "W", birthDate: "1990-01-01"), Owner(sex: "W", heightCm: 165), Owner(birthDate: "1990-01-01", heightCm: 165)]
+        owners.append(Owner(sex: "X", birthDate: "1990-01-01", heightCm: 165))
+        for owner in owners {
+            #expect(try compute(Snapshot(owner: owner, weights: weights)).report.nutrition.balance7 == nil)
+        }
+        // A weight recorded only on D−3 leaves the four days before it unknown, and so the week.
+        #expect(try compute(Snapshot(owner: full, weights: [WeightRecord(date: "2026-11-17", kg: 60)])).report.nutrition.balance7 == nil)
+        #expect(try compute(Snapshot(owner: full, weights: weights)).report.nutrition.balance7 != nil)
     }
 }
 

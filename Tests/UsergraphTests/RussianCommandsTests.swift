@@ -45,7 +45,7 @@ import Testing
         #expect(lines.first == "usergraph: " + failure.line.replacingOccurrences(of: "{api}", with: apis.base), "\(run.stderr)")
         // With a token the GraphQL sources are configured, and fail with the others.
         let notUpdated = failure.token == nil ? "profile, repos, starred" : "profile, repos, starred, pinned, contributions, languages"
-        #expect(lines.last == "usergraph: Не обновлено: \(notUpdated); их данные в кэше сохранены.")
+        #expect(lines.last == "usergraph: Не обновлено: \(notUpdated); в хранилище осталось то, что было.")
         #expect(FetchSite.store(root) == before)
         #expect(!run.stderr.contains(Self.token))
         await apis.stop()

@@ -279,7 +279,7 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
 
     @Test func nothingThirtyDaysBackIsNil() throws {
         let snapshot = Snapshot(weights: [
-            WeightRecord(date: "2026-11-01", kg: 71.0),
+            WeightRecord(date: "2026-11-06", kg: 71.0),  // 16 days after D−30: too far from it
             WeightRecord(date: "2026-11-19", kg: 72.0),
         ])
         #expect(try compute(snapshot, asOf: "2026-11-20").report.weight
@@ -289,12 +289,35 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
     @Test func ninetyDayChangeRoundsToATenth() throws {
         let snapshot = Snapshot(weights: [
             WeightRecord(date: "2026-08-22", kg: 74.5),
-            WeightRecord(date: "2026-10-01", kg: 70.04),
+            WeightRecord(date: "2026-10-08", kg: 70.04),  // 13 days before D−30: the nearest, within 15
             WeightRecord(date: "2026-11-18", kg: 72.4),
         ])
         let weight = try compute(snapshot, asOf: "2026-11-20").report.weight
         #expect(weight.change90 == -2.1)
         #expect(weight.change30 == 2.4)
+    }
+
+    /// "−14.7 kg in 30 days" against a record of 2021 while one of 7 days ago exists: the change
+    /// over N days compares only with a record within N/2 days of D−N, the nearest one.
+    @Test func aChangeComparesOnlyWithARecordNearDMinusN() throws {
+        let snapshot = Snapshot(weights: [
+            WeightRecord(date: "2021-03-01", kg: 87.0),
+            WeightRecord(date: "2026-11-13", kg: 72.5),
+            WeightRecord(date: "2026-11-20", kg: 72.3),
+        ])
+        #expect(try compute(snapshot, asOf: "2026-11-20").report.weight == WeightSummary(latest: 72.3, change30: nil, change90: nil))
+        // Two records as near, 5 days either side of D−30 (10-21): the earlier one counts.
+        let tie = Snapshot(weights: [
+            WeightRecord(date: "2026-10-16", kg: 74.0), WeightRecord(date: "2026-10-26", kg: 73.0),
+            WeightRecord(date: "2026-11-20", kg: 72.0),
+        ])
+        #expect(try compute(tie, asOf: "2026-11-20").report.weight.change30 == -2.0)
+        // A nearer record after D−30 wins over a farther one before it.
+        let after = Snapshot(weights: [
+            WeightRecord(date: "2026-10-10", kg: 75.0), WeightRecord(date: "2026-10-23", kg: 73.0),
+            WeightRecord(date: "2026-11-20", kg: 72.0),
+        ])
+        #expect(try compute(after, asOf: "2026-11-20").report.weight.change30 == -1.0)
     }
 
     @Test func noRecordsGiveNulls() throws {
@@ -467,7 +490,7 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
     private func report() throws -> StatsReport {
         let snapshot = Snapshot(
             workouts: workouts(on: ["2026-11-19", "2026-11-20"]),
-            weights: [WeightRecord(date: "2026-10-01", kg: 73.2), WeightRecord(date: "2026-11-20", kg: 72.4)],
+            weights: [WeightRecord(date: "2026-10-20", kg: 73.2), WeightRecord(date: "2026-11-20", kg: 72.4)],
             repositories: Cached([Repository(name: "a", language: "Swift", stargazersCount: 2)], fetchedAt: ""),
             users: Cached([DirectoryUser(id: 1, sex: "other", username: "u", isOnline: true, age: 30, files: nil)],
                           fetchedAt: ""),
@@ -508,11 +531,11 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
         #expect(Set(try firstElement(steps["daily"]).keys) == ["date", "steps"])
 
         let nutrition = try object(root["nutrition"])
-        #expect(Set(nutrition.keys) == ["today", "average7", "burned7", "balance7", "macros7", "daily"])
+        #expect(Set(nutrition.keys) == ["today", "average7", "burned7", "basal7", "balance7", "macros7", "daily"])
         #expect(Set(try object(nutrition["today"]).keys) == ["kcal", "protein", "fat", "carbs"])
         #expect(Set(try object(nutrition["macros7"]).keys) == ["protein", "fat", "carbs"])
         #expect(nutrition["average7"] is NSNull)
-        #expect(Set(try firstElement(nutrition["daily"]).keys) == ["date", "kcal", "burned"])
+        #expect(Set(try firstElement(nutrition["daily"]).keys) == ["date", "kcal", "burned", "basal"])
         #expect(weight["latest"] as? Double == 72.4)
         #expect(weight["change30"] as? Double == -0.8)
         #expect(weight["change90"] is NSNull)

@@ -15,8 +15,11 @@ public struct Workout: Codable, Sendable, Equatable {
     public var type: String
     /// ISO-8601 with an offset, kept as written so a rewrite of the store keeps the owner's offset.
     public var start: String
-    /// Whole seconds.
+    /// Elapsed whole seconds, from start to end, pauses included (every source gives this).
     public var duration: Int
+    /// Whole seconds in motion, where the source knows it (FIT and TCX timer time, Strava's
+    /// moving time); pace is counted over it when there is one.
+    public var movingTime: Int?
     public var calories: Int?
     public var exercises: Int?
     public var notes: String?
@@ -38,8 +41,11 @@ public struct Workout: Codable, Sendable, Equatable {
 
     public var startDate: Date? { Timestamp.parse(start) }
 
+    /// The seconds a pace or speed is counted over: moving time when the source gave one.
+    public var pacedSeconds: Int { movingTime.map { $0 > 0 ? $0 : duration } ?? duration }
+
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, type, start, duration, calories, exercises, notes, distance, source, alsoFrom
+        case id, type, start, duration, movingTime, calories, exercises, notes, distance, source, alsoFrom
     }
 
     public init(from decoder: any Decoder) throws {
@@ -48,6 +54,7 @@ public struct Workout: Codable, Sendable, Equatable {
         type = try c.decode(String.self, forKey: .type)
         start = try c.decode(String.self, forKey: .start)
         duration = try c.decode(Int.self, forKey: .duration)
+        movingTime = try c.decodeIfPresent(Int.self, forKey: .movingTime)
         calories = try c.decodeIfPresent(Int.self, forKey: .calories)
         exercises = try c.decodeIfPresent(Int.self, forKey: .exercises)
         notes = try c.decodeIfPresent(String.self, forKey: .notes)
@@ -63,6 +70,7 @@ public struct Workout: Codable, Sendable, Equatable {
         try c.encode(type, forKey: .type)
         try c.encode(start, forKey: .start)
         try c.encode(duration, forKey: .duration)
+        try c.encodeIfPresent(movingTime, forKey: .movingTime)
         try c.encodeIfPresent(calories, forKey: .calories)
         try c.encodeIfPresent(exercises, forKey: .exercises)
         try c.encodeIfPresent(notes, forKey: .notes)

@@ -294,9 +294,10 @@ struct HealthExportAssembler {
                        at: tag.offset(unit.valueStart))
     }
 
-    /// The number of the tag's `sourceName` in `sources`.
+    /// The number of the tag's `sourceName` in `sources` (`source` in exports of iOS 8).
     private mutating func sourceNumber(_ tag: XMLTag) throws(ReadFailure) -> Int {
-        let attribute = try required("sourceName", of: tag)
+        let named = tag.attribute("sourceName") ?? tag.attribute("source")
+        let attribute = if let named { named } else { try required("sourceName", of: tag) }
         return try tag.withValue(attribute) { (bytes) throws(ReadFailure) -> Int in
             try sources.number(bytes) { (bytes) throws(ReadFailure) -> String in try Self.validString(bytes, tag, attribute) }
         }

@@ -1,16 +1,23 @@
 import Foundation
 
 /// Follows a Garmin Training Center database (TCX v2; elements matched by local name) and sums
-/// up each `<Activity>` as it ends: its start from `<Id>`, its duration, distance and energy
-/// from its laps' `TotalTimeSeconds`, `DistanceMeters` and `Calories`. Only a lap's own totals
-/// count, not the running `DistanceMeters` of its track points. Activities are read where the
-/// schema puts them: under `<Activities>`, directly or in a multisport session's
-/// `<FirstSport>`/`<NextSport>`; courses and planned workouts give none.
+/// up each `<Activity>` as it ends: its start from `<Id>`, its timer time, distance and energy
+/// from its laps' `TotalTimeSeconds`, `DistanceMeters` and `Calories`, and its track from the
+/// laps' trackpoints. Laps need not cover the track (Suunto Movescount writes only the full
+/// 1 km autolaps), so the distance is the larger of the laps' sum and the track's length, and
+/// the elapsed duration the larger of the laps' timer time and the track's span (DESIGN.md);
+/// the laps' timer time is the moving time. Activities are read where the schema puts them:
+/// under `<Activities>`, directly or in a multisport session's `<FirstSport>`/`<NextSport>`;
+/// courses and planned workouts give none.
 final class TCXHandler: XMLEventHandler {
     private(set) var activities: [ImportedActivity] = []
     private(set) var activitiesWithoutLaps = 0
 
-    private enum Node { case database, activities, multiSport, sport, activity, id, lap, lapTotal(LapTotal), other }
+    private enum Node {
+        case database, activities, multiSport, sport, activity, id, lap, lapTotal(LapTotal), track, point, pointValue(PointValue), position
+        case other
+    }
+    private enum PointValue: String { case time = "Time", distance = "DistanceMeters", latitude = "LatitudeDegrees", longitude = "LongitudeDegrees" }
     private enum LapTotal: String { case time = "TotalTimeSeconds", distance = "DistanceMeters", calories = "Calories" }
 
     /// One activity as it is read.
@@ -22,7 +29,41 @@ final class TCXHandler: XMLEventHandler {
         var seconds = 0.0
         var metres: Double?
         var kilocalories: Double?
+        var track = TrackLength()
     }
+
+    /// The track as its points are read: its length and its last time, not its points.
+    struct TrackLength {
+        private(set) var metres = 0.0
+        private(set) var lastTime: Date?
+        private(set) var firstDistance: Double?
+        private(set) var lastDistance: Double?
+        private var previous: (latitude: Double, longitude: Double)?
+        private(set) var fixes = 0
+
+        mutating func add(time: Date?, latitude: Double?, longitude: Double?, distance: Double?) {
+            if let time { lastTime = max(lastTime ?? time, time) }
+            if let distance {
+                if firstDistance == nil { firstDistance = distance }
+                lastDistance = distance
+            }
+            guard let latitude, let longitude, abs(latitude) <= 90, abs(longitude) <= 180 else { return }
+            if let previous { metres += GPXDistance.metres(from: (latitude, longitude), to: previous) }
+            previous = (latitude, longitude)
+            fixes += 1
+        }
+
+        /// The device's own running distance, first to last point (what python-tcxparser reads);
+        /// else the length along the points with a fix.
+        var length: Double? {
+            if let firstDistance, let lastDistance, lastDistance > firstDistance { return lastDistance - firstDistance }
+            if fixes > 1 { return metres }
+            return nil
+        }
+    }
+
+    /// The point being read.
+    private var point: (time: Date?, distance: Double?, latitude: Double?, longitude: Double?) = (nil, nil, nil, nil)
 
     private var stack: [Node] = []
     private var activity = Activity()
@@ -45,6 +86,14 @@ final class TCXHandler: XMLEventHandler {
         case (.activity?, "Lap"):
             node = .lap
             activity.laps += 1
+        case (.lap?, "Track"): node = .track
+        case (.track?, "Trackpoint"):
+            node = .point
+            point = (nil, nil, nil, nil)
+        case (.point?, "Position"): node = .position
+        case (.point?, "Time"), (.point?, "DistanceMeters"), (.position?, "LatitudeDegrees"), (.position?, "LongitudeDegrees"):
+            node = .pointValue(PointValue(rawValue: element) ?? .time)
+            text.start()
         case (.lap?, _):
             if let total = LapTotal(rawValue: element) {
                 node = .lapTotal(total)
@@ -73,6 +122,18 @@ final class TCXHandler: XMLEventHandler {
             case .distance: activity.metres = (activity.metres ?? 0) + number
             case .calories: activity.kilocalories = (activity.kilocalories ?? 0) + number
             }
+        case .pointValue(let which)?:
+            // A trackpoint value that does not read is left out, as python-tcxparser does; the
+            // track only checks the laps, it never replaces a lap's number with nonsense.
+            let value = text.finish()
+            switch which {
+            case .time: point.time = XSDDateTime(value)?.date
+            case .distance: point.distance = XMLText.decimal(value).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+            case .latitude: point.latitude = XMLText.decimal(value)
+            case .longitude: point.longitude = XMLText.decimal(value)
+            }
+        case .point?:
+            activity.track.add(time: point.time, latitude: point.latitude, longitude: point.longitude, distance: point.distance)
         case .activity?:
             try finishActivity()
         default: break
@@ -93,12 +154,15 @@ final class TCXHandler: XMLEventHandler {
             activitiesWithoutLaps += 1
             return
         }
+        let span = activity.track.lastTime.map { max(0, $0.timeIntervalSince(start.date)) } ?? 0
+        let metres = max(activity.metres ?? 0, activity.track.length ?? 0)
         activities.append(ImportedActivity(
             source: .tcx, sourceID: activity.id, sourceType: activity.sport, start: start.date, utcOffset: start.utcOffset,
-            duration: activity.seconds,
+            duration: max(activity.seconds, span),
+            movingTime: activity.seconds > 0 && activity.seconds < span ? activity.seconds : nil,
             // Zero totals are left out as unknown, as the Strava reader does (an indoor activity
             // writes DistanceMeters 0), so they never make a duplicate look richer when merged.
-            distance: activity.metres.flatMap { $0 > 0 ? $0 : nil },
+            distance: metres > 0 ? metres : nil,
             energy: activity.kilocalories.flatMap { $0 > 0 ? $0 : nil }))
     }
 }

@@ -101,6 +101,10 @@ private final class XMLRelay<Handler: XMLEventHandler>: NSObject, XMLParserDeleg
     let handler: Handler
     private(set) var problem: ImportProblem?
     private(set) var sawElement = false
+    /// Open elements. No export nests deeper than a few levels; a file nesting millions
+    /// stops here, at the Health scanner's limit, before it costs memory.
+    private var depth = 0
+    static var deepestNesting: Int { XMLByteScanner.deepestNesting }
 
     init(_ handler: Handler) { self.handler = handler }
 
@@ -108,6 +112,12 @@ private final class XMLRelay<Handler: XMLEventHandler>: NSObject, XMLParserDeleg
                 qualifiedName qName: String?, attributes attributeDict: [String: String]) {
         guard problem == nil else { return }
         sawElement = true
+        depth += 1
+        guard depth <= Self.deepestNesting else {
+            stop(parser, ImportProblem("errors.import.xml.tooDeep",
+                                       ["limit": String(Self.deepestNesting), "line": String(parser.lineNumber)]))
+            return
+        }
         do { try handler.didStart(elementName, attributes: attributeDict, at: XMLLocation(parser)) } catch {
             stop(parser, error)
         }
@@ -115,6 +125,7 @@ private final class XMLRelay<Handler: XMLEventHandler>: NSObject, XMLParserDeleg
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
         guard problem == nil else { return }
+        depth -= 1
         do { try handler.didEnd(elementName, at: XMLLocation(parser)) } catch {
             stop(parser, error)
         }

@@ -60,6 +60,8 @@ struct RemoteResponse: Sendable {
     var body: Data
     /// How many tries it took (more than one after a timeout or a 5xx).
     var attempts: Int
+    /// The URL asked for, when a redirect led to another origin (where the token is not sent).
+    var redirectedFrom: URL? = nil
 
     func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
@@ -236,7 +238,9 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
             for (key, value) in http.allHeaderFields {
                 if let name = key as? String, let text = value as? String { headers[name.lowercased()] = text }
             }
-            entry.continuation.resume(returning: RemoteResponse(url: url, status: http.statusCode, headers: headers, body: entry.body, attempts: 1))
+            var response = RemoteResponse(url: url, status: http.statusCode, headers: headers, body: entry.body, attempts: 1)
+            if let asked = task.originalRequest?.url, !RemoteURL.sameOrigin(asked, url) { response.redirectedFrom = asked }
+            entry.continuation.resume(returning: response)
         } else {
             entry.continuation.resume(throwing: TransportError.failed(Message("errors.remote.notHTTP")))
         }

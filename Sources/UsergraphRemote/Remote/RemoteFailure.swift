@@ -29,6 +29,8 @@ struct RemoteFailure: Error, Sendable, Equatable, CustomStringConvertible {
     enum Reason: Sendable, Equatable {
         case notFound
         case unauthorized
+        /// A 401 from another host a redirect led to, which the token is never sent to.
+        case unauthorizedElsewhere(from: String)
         case rateLimited(resetsAt: Date?, retryAfterSeconds: Int?)
         case forbidden(String?)
         case serverError(status: Int, attempts: Int)
@@ -83,6 +85,9 @@ struct RemoteFailure: Error, Sendable, Equatable, CustomStringConvertible {
                 return Message("errors.remote.badToken", at, nested: ["service": subject])
             }
             return Message("errors.remote.credentials", at, nested: ["service": subject])
+        case .unauthorizedElsewhere(let from):
+            return Message("errors.remote.redirectedElsewhere", ["url": url, "from": from, "key": service.configKey],
+                           nested: ["service": subject])
         case .rateLimited(let resetsAt, let retryAfter):
             var when = Message.verbatim("")
             if let resetsAt {
@@ -183,6 +188,7 @@ enum ResponseReading {
         let url = response.url.absoluteString
         let reason: RemoteFailure.Reason
         switch response.status {
+        case 401 where response.redirectedFrom != nil: reason = .unauthorizedElsewhere(from: response.redirectedFrom?.absoluteString ?? "")
         case 401: reason = .unauthorized
         case 404: reason = .notFound
         case 403 where isRateLimit(response), 429:

@@ -12,9 +12,11 @@ public struct BuildOptions: Sendable {
     public var asOf: Day?
     /// Render even when the inputs are those of the published site.
     public var force: Bool
+    /// A warning fails the build before anything is published (Hugo's `--panicOnWarning`).
+    public var strict: Bool
 
-    public init(output: String? = nil, baseURL: String? = nil, asOf: Day? = nil, force: Bool = false) {
-        self.output = output; self.baseURL = baseURL; self.asOf = asOf; self.force = force
+    public init(output: String? = nil, baseURL: String? = nil, asOf: Day? = nil, force: Bool = false, strict: Bool = false) {
+        self.output = output; self.baseURL = baseURL; self.asOf = asOf; self.force = force; self.strict = strict
     }
 }
 
@@ -59,6 +61,7 @@ public enum SiteBuild {
         let inputs = BuildStamp.inputs(config: config, asOf: asOf)
         let last = BuildStamp.load(output: config.output)
         if !options.force, let stamp = last, stamp.isCurrent(output: config.output, inputs: inputs.all) {
+            if options.strict { try failOnWarnings(stamp.warnings) }
             return BuildReport(output: config.output, pages: stamp.pages, files: stamp.files, asOf: asOf, missing: stamp.missing,
                                warnings: stamp.warnings, changes: PublishCounts(written: 0, kept: stamp.pages + stamp.files, removed: 0),
                                upToDate: true)
@@ -211,13 +214,15 @@ public enum SiteBuild {
                 try staged.put(Data(Sitemap.robots(base: base).utf8), at: "robots.txt")
                 fileCount += 2
             }
+            let buildWarnings = templateWarnings + warnings(statistics) + pinnedWarnings(site)
+            if options.strict { try failOnWarnings(buildWarnings) }
             try check(staged, pages: sources)
             BuildStamp.remove(output: config.output)
             PageManifest.remove(output: config.output)
             FamilySummaries.remove(output: config.output)
             let counts = try staged.publish(previous: manifest.files, previousStoredFiles: manifest.storedFiles)
             let report = BuildReport(output: config.output, pages: pageCount, files: fileCount, asOf: asOf,
-                                     missing: missingCollections(snapshot), warnings: templateWarnings + warnings(statistics) + pinnedWarnings(site), changes: counts, upToDate: false)
+                                     missing: missingCollections(snapshot), warnings: buildWarnings, changes: counts, upToDate: false)
             if let identity = FolderStamp.of(config.output) {
                 BuildStamp(inputs: inputs.all, output: identity, pages: report.pages, files: report.files,
                            missing: report.missing, warnings: report.warnings, pictures: inputs.pictures).save(output: config.output)
@@ -441,6 +446,13 @@ public enum SiteBuild {
         let unknown = PinnedRepositories.unknownNames(site)
         guard !unknown.isEmpty, let login = site.config.github?.login else { return [] }
         return [Message("notes.pinnedUnknown", ["names": unknown.joined(separator: ", "), "login": login])]
+    }
+
+    /// `--strict`: the warnings, each on its line, then why nothing was published.
+    static func failOnWarnings(_ warnings: [Message]) throws {
+        guard !warnings.isEmpty else { return }
+        throw UsergraphError(messages: warnings.map { Message("notes.warning", nested: ["text": $0]) }
+                             + [Message("errors.build.strict", nested: ["warnings": .count("count.warnings", warnings.count)])])
     }
 
     static func warnings(_ statistics: StatisticsResult) -> [Message] {

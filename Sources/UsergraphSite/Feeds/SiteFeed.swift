@@ -180,7 +180,8 @@ struct SiteFeed {
             "version": "https://jsonfeed.org/version/1.1", "title": title, "description": description,
             "authors": [["name": author]], "language": language,
             "items": entries.map { entry -> [String: Any] in
-                var item: [String: Any] = ["id": entry.id, "title": entry.title, "content_text": entry.text, "date_published": entry.updated]
+                var item: [String: Any] = ["id": entry.id, "title": ControlCharacters.strip(entry.title),
+                                           "content_text": ControlCharacters.strip(entry.text), "date_published": entry.updated]
                 if let url = entry.url { item["url"] = url }
                 return item
             },

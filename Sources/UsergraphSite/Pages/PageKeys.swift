@@ -165,7 +165,7 @@ extension StatisticsPage {
             "atTarget?": .flag,
         ]),
         "nutrition": .object([
-            "hasData": .flag, "meals": .text, "average7?": .number, "burned7": .number, "balance7": .text,
+            "hasData": .flag, "meals": .text, "average7?": .number, "burned7": .number, "basal7?": .number, "balance7?": .text,
             "today": .object(["kcal": .number, "protein": .number, "fat": .number, "carbs": .number]),
             "macros7": .list(["name": .text, "grams": .number, "percent": .number]),
             "daily": .list(["date": .date, "kcal": .number, "burned": .number, "balance": .text]),

@@ -109,7 +109,7 @@ enum StatisticsCharts {
             SVGCharts.line(
                 [ChartSeries(name: s.text("chart.weight.series"), values: weights.map(\.kg))],
                 labels: weights.map { format.date($0.day) }, options: options("weight", "weight", width: width, suffix: suffix),
-                showDots: true, includeZero: false)
+                showDots: true, includeZero: false, positions: weights.map { Double($0.day.number) })
         }
         let sex = report.users.sex
         var slices = [ChartPoint(label: s.text("chart.sex.men"), value: Double(sex.men)),

@@ -134,17 +134,22 @@ enum StatisticsPage {
             "hasData": !site.snapshot.meals.isEmpty, "meals": page.link(to: .meals),
             "today": ["kcal": v.number(n.today.kcal), "protein": v.grams(n.today.protein),
                       "fat": v.grams(n.today.fat), "carbs": v.grams(n.today.carbs)] as [String: Any],
-            "burned7": v.number(n.burned7), "balance7": site.strings.format.signed(Double(n.balance7), places: 0),
+            "burned7": v.number(n.burned7),
             "macros7": [("protein", n.macros7.protein, energy.protein), ("fat", n.macros7.fat, energy.fat),
                         ("carbs", n.macros7.carbs, energy.carbs)].map { name, grams, kcal in
                 ["name": site.strings.text("chart.macros." + name), "grams": v.grams(grams), "percent": v.number(energy.percent(kcal))] as [String: Any]
             },
-            "daily": n.daily.map {
-                ["date": v.date(iso: $0.date), "kcal": v.number($0.kcal), "burned": v.number($0.burned),
-                 "balance": site.strings.format.signed(Double($0.kcal - $0.burned), places: 0)] as [String: Any]
+            "daily": n.daily.map { day in
+                ["date": v.date(iso: day.date), "kcal": v.number(day.kcal), "burned": v.number(day.burned),
+                 "balance": day.basal.map { site.strings.format.signed(Double(day.kcal - day.burned - $0), places: 0) } ?? "–"]
+                    as [String: Any]
             },
         ]
         if let average = n.average7 { context["average7"] = v.number(average) }
+        if let basal = n.basal7, let balance = n.balance7 {
+            context["basal7"] = v.number(basal)
+            context["balance7"] = site.strings.format.signed(Double(balance), places: 0)
+        }
         return context
     }
 

@@ -1,4 +1,5 @@
 import Mustache
+import UsergraphCore
 
 /// Escaping for `{{value}}` in page templates, which are Markdown that may contain raw HTML.
 ///
@@ -15,6 +16,7 @@ struct MarkdownEscaping: MustacheContentType {
     func escapeText(_ text: String) -> String { MarkdownEscaping.escape(text) }
 
     static func escape(_ text: String) -> String {
+        let text = ControlCharacters.strip(text)
         let bytes = text.utf8
         guard let first = bytes.first else { return text }
         let leadingMarker = blockStart(bytes)
@@ -96,6 +98,7 @@ struct HTMLEscaping: MustacheContentType {
 /// HTML escaping for text and attribute values in HTML that usergraph builds itself.
 enum HTML {
     static func escape(_ text: String) -> String {
+        let text = ControlCharacters.strip(text)
         let bytes = text.utf8
         let special = { (b: UInt8) -> Bool in b == 38 || b == 60 || b == 62 || b == 34 || b == 39 }
         guard bytes.withContiguousStorageIfAvailable({ $0.contains(where: special) }) ?? bytes.contains(where: special) else { return text }

@@ -22,7 +22,13 @@ public enum StatsText {
             + Achievement.all.map { Strings.Requirement("achievements." + $0.id) }
     }()
 
+    /// The report as the terminal shows it: no control character from the data (a username
+    /// holding ESC) reaches the terminal.
     public static func report(_ result: StatisticsResult, strings s: Strings, style: TextChartStyle = .unicode, width: Int = 80) -> String {
+        ControlCharacters.strip(unsafeReport(result, strings: s, style: style, width: width))
+    }
+
+    private static func unsafeReport(_ result: StatisticsResult, strings s: Strings, style: TextChartStyle, width: Int) -> String {
         let f = s.format
         let numbers = f.chartNumbers
         let r = result.report
@@ -172,8 +178,12 @@ public enum StatsText {
         out += sentence(today + " " + stepsToday + " " + s.text("report.workoutsToday", ["workouts": s.plural("count.workouts", workouts)]), style: style, width: width)
         if let average = n.average7 {
             let energy = StatisticsCharts.MacroEnergy(n.macros7)
-            let week = s.text("report.week", ["average": f.number(average), "burned": f.number(n.burned7),
-                                              "balance": f.signed(Double(n.balance7), places: 0)])
+            let week = if let basal = n.basal7, let balance = n.balance7 {
+                s.text("report.week", ["average": f.number(average), "burned": f.number(n.burned7), "basal": f.number(basal),
+                                       "balance": f.signed(Double(balance), places: 0)])
+            } else {
+                s.text("report.weekNoBasal", ["average": f.number(average), "burned": f.number(n.burned7)])
+            }
             let macros = energy.total > 0
                 ? " " + s.text("report.macros", ["protein": f.number(energy.percent(energy.protein)),
                                                  "fat": f.number(energy.percent(energy.fat)), "carbs": f.number(energy.percent(energy.carbs))])

@@ -156,7 +156,7 @@ enum StoreDecoders {
     /// JSONDecoder keeps (`UnknownFields`).
     static func workout(_ reader: inout JSONBytesReader) -> Workout? {
         var id: String?, type: String?, start: String?, duration: Int?, calories: Int??, exercises: Int??, notes: String??
-        var distance: Double??, source: RecordSource??, alsoFrom: [RecordSource]??
+        var distance: Double??, source: RecordSource??, alsoFrom: [RecordSource]??, movingTime: Int??
         guard reader.record({ reader, key in
             switch key {
             case "id": id = reader.string(); return .field(0, id)
@@ -169,12 +169,14 @@ enum StoreDecoders {
             case "distance": distance = reader.optional { $0.double() }; return .field(7, distance)
             case "source": source = reader.optional(recordSource); return .field(8, source)
             case "alsoFrom": alsoFrom = reader.optional { $0.list(recordSource) }; return .field(9, alsoFrom)
+            case "movingTime": movingTime = reader.optional { $0.integer() }; return .field(10, movingTime)
             default: return .refused
             }
         }), let id, let type, let start, let duration else { return nil }
         var workout = Workout(id: id, type: type, start: start, duration: duration, calories: calories ?? nil, exercises: exercises ?? nil,
                               notes: notes ?? nil, distance: distance ?? nil, source: source ?? nil)
         workout.alsoFrom = alsoFrom ?? nil
+        workout.movingTime = movingTime ?? nil
         return workout
     }
 

@@ -343,10 +343,8 @@ import Testing
         // The same attack, with the entity where records are read and a 1 KB chunk.
         let text = Self.laughs.replacingOccurrences(of: "<HealthData locale=\"en_US\">&lol9;</HealthData>",
                                                     with: "<HealthData>\n<Record type=\"&lol9;\"/></HealthData>")
-        let began = Date()
         let found = try #require(try problem(reading: text, chunkSize: 1024))
         #expect(found == ImportProblem("errors.import.xml.entity", ["name": "lol9", "line": "15", "column": "15", "offset": found.args["offset"] ?? ""]))
-        #expect(Date().timeIntervalSince(began) < 1)
     }
 
     /// A file of made-up record types cannot grow the table of skipped kinds without end.
@@ -415,7 +413,6 @@ import Testing
             }
         }
         #expect(outcomes.read > 0 && outcomes.refused > 0)
-        #expect(Date().timeIntervalSince(began) < 2)
     }
 
     // MARK: - Parts

@@ -80,7 +80,7 @@ import Testing
         <Lap StartTime="2024-05-01T07:00:00Z"><TotalTimeSeconds>\(seconds)</TotalTimeSeconds>
         \(metres.map { "<DistanceMeters>\($0)</DistanceMeters>" } ?? "")
         \(calories.map { "<Calories>\($0)</Calories>" } ?? "")
-        <Track><Trackpoint><Time>2024-05-01T07:00:00Z</Time><DistanceMeters>99999</DistanceMeters></Trackpoint></Track></Lap>
+        <Track><Trackpoint><Time>2024-05-01T06:00:00.250Z</Time><DistanceMeters>99999</DistanceMeters></Trackpoint></Track></Lap>
         """
     }
 
@@ -104,7 +104,7 @@ import Testing
         #expect(ride.start == Date(timeIntervalSince1970: 1_714_543_200.25))
         #expect(ride.utcOffset == 10_800)
         #expect(ride.duration == 660.5)
-        // The laps' totals only, not the track points' running DistanceMeters.
+        // The laps' totals: one track point gives no distance of its own.
         #expect(ride.distance == 5250.5)
         #expect(ride.energy == 100)
         // Zero totals are unknown, as the Strava reader treats them.

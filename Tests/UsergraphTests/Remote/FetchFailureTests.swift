@@ -69,7 +69,7 @@ import Testing
         }
         // With a token the GraphQL sources are configured, and fail with the others.
         let notUpdated = failure.token == nil ? "profile, repos, starred" : "profile, repos, starred, pinned, contributions, languages"
-        #expect(lines.last == "usergraph: Not updated: \(notUpdated); their cached data is kept.")
+        #expect(lines.last == "usergraph: Not updated: \(notUpdated); the store keeps what it had of them.")
         #expect(FetchSite.store(root) == before)
         #expect(!run.stderr.contains(Self.token) && !run.stdout.contains(Self.token))
         #expect(apis.gitHubRequests.count + silent.connections == failure.requests, "\(apis.gitHubRequests.map(\.target))")

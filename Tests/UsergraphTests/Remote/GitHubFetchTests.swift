@@ -238,6 +238,29 @@ import Testing
         await other.stop()
     }
 
+    /// The other host asks for credentials: the sentence says a redirect led there, not that
+    /// GitHub refused the token (it never saw it refused).
+    @Test func aRedirectToAHostThatAsksForCredentialsSaysSo() async throws {
+        let apis = try await FakeAPIs.start()
+        let other = try await FakeAPIs.start()
+        apis.failure = .movedTo(other.base)
+        other.failure = .badCredentials
+        let root = try FetchSite.make(apis: apis)
+        let report = try await Loader(config: try FetchSite.config(root), token: "ghp_redirectTest", options: FetchSite.quick)
+            .load(.update(only: [.profile]))
+        guard case .failed(let message)? = report.outcomes[.profile] else {
+            Issue.record("not failed: \(String(describing: report.outcomes[.profile]))")
+            return
+        }
+        let sentence = message.description
+        #expect(sentence.contains("redirected \(apis.base)/users/bitwiseman to another host, \(other.base)/users/bitwiseman"), "\(sentence)")
+        #expect(sentence.contains("never sends the token to another host"))
+        #expect(!sentence.contains("refused the token"))
+        #expect(other.log.all.allSatisfy { $0.header("Authorization") == nil })
+        await apis.stop()
+        await other.stop()
+    }
+
     @Test func aWrongShapeIsReportedWithItsPlaceAndSavesNothing() async throws {
         let apis = try await FakeAPIs.start()
         let root = try FetchSite.make(apis: apis)

@@ -398,7 +398,7 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderr == """
             usergraph: GitHub's GraphQL API refused the query at \(apis.base)/graphql: “Something went wrong while executing your query”.
-            usergraph: Not updated: pinned, contributions, languages; their cached data is kept.
+            usergraph: Not updated: pinned, contributions, languages; the store keeps what it had of them.
 
             """)
         #expect(FetchSite.store(root) == before)

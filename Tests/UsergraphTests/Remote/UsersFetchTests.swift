@@ -106,7 +106,7 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderr == """
             usergraph: The answer from the statistics API at \(apis.statisticsURL) is not the JSON usergraph expects: at statistics[0].user_id: expected a number.
-            usergraph: Not updated: statistics; their cached data is kept, and profile, repos, starred, users were saved.
+            usergraph: Not updated: statistics; the store keeps what it had of them. Updated and saved: profile, repos, starred, users.
 
             """)
         let after = FetchSite.store(root)
