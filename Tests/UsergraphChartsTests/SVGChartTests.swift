@@ -197,3 +197,24 @@ final class XMLProbe: NSObject, XMLParserDelegate {
         }
     }
 }
+
+@Suite struct TimeAxisTests {
+    /// Weights five years apart are five years apart on the chart, not one step.
+    @Test func theWeightChartIsOnATimeAxis() {
+        let options = SVGChartOptions(idPrefix: "w", title: "Weight", description: "Weight")
+        let svg = SVGCharts.line([ChartSeries(name: "kg", values: [80, 79, 70])], options: options, includeZero: false,
+                                 positions: [0, 1, 1826])
+        let xs = svg.components(separatedBy: "points=\"").dropFirst().first?.prefix { $0 != "\"" }
+            .split(separator: " ").compactMap { Double($0.split(separator: ",")[0]) } ?? []
+        #expect(xs.count == 3)
+        // The first two points, a day apart, are within a pixel of each other; the third far away.
+        if xs.count == 3 {
+            #expect(xs[1] - xs[0] < 1)
+            #expect(xs[2] - xs[1] > 100)
+        }
+    }
+
+    @Test func xmlTextDropsControlCharacters() {
+        #expect(XMLText.escape("a\u{1B}\u{9F}\u{7F}b\tc") == "ab\tc")
+    }
+}
