@@ -91,4 +91,22 @@ import Testing
         #expect(clean.status == 0, "\(clean.stderr)")
         #expect(clean.stdout.isEmpty && clean.stderr.isEmpty, "\(clean.stderr)")
     }
+
+    /// A template mistake is said at the tag a person has to mend: an unclosed `{{#nope}}` on
+    /// line 9 at line 9 (not at the end of the file), an unfinished `{{unclosed` on line 9 at 9.
+    @Test(arguments: [
+        ("{{#nope}}", "{{#nope}}", "a section is opened but never closed"),
+        ("{{unclosed", "{{unclosed", "a tag is not finished"),
+        ("{{#nope}}x{{/other}}", "{{/other}}", "a section is closed with the wrong name"),
+    ])
+    func templateMistakesNameTheirLineAndTag(inserted: String, tag: String, problem: String) async throws {
+        let root = try TestPaths.site(store: [:])
+        let path = root + "/Templates/statistics.md"
+        var lines = try TestPaths.read(path).components(separatedBy: "\n")
+        lines[8] = inserted  // line 9
+        try TestPaths.write(lines.joined(separator: "\n"), to: path)
+        let run = await UsergraphCLI.run(["build", "--offline"], in: root)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("\(path):9: \(problem) in `\(tag)`."), "\(run.stderr)")
+    }
 }

@@ -30,9 +30,25 @@ import Testing
         #expect(error?.message.contains("`users.url` must be an absolute http(s) URL") == true)
     }
 
-    @Test func malformedYAMLNamesTheLine() {
-        let error = #expect(throws: UsergraphError.self) { try ConfigLoader.parse("title: [unclosed\n", file: "/s/u.yml") }
-        #expect(error?.message.hasPrefix("/s/u.yml: line") == true)
+    /// libyaml notices an unclosed bracket or quote at the next token (here the end of the
+    /// file, line 3); the line named is the one where it opens.
+    @Test(arguments: [
+        ("title: x\ngithub: [unclosed\n", "/s/u.yml: line 2, column 9: did not find expected ',' or ']' while parsing a flow sequence"),
+        ("title: x\nfoo: \"bar\n", "/s/u.yml: line 2, column 6: found unexpected end of stream while scanning a quoted scalar"),
+        ("title: x\n\tbad: y\n", "/s/u.yml: line 2, column 1: found a tab character that violates indentation"),
+    ])
+    func malformedYAMLNamesTheLineWhereTheMistakeIs(yaml: String, said: String) {
+        let error = #expect(throws: UsergraphError.self) { try ConfigLoader.parse(yaml, file: "/s/u.yml") }
+        #expect(error?.message.hasPrefix(said) == true, "\(error?.message ?? "")")
+    }
+
+    @Test func aMisspeltKeyGetsTheNearestKnownOne() {
+        #expect(ConfigLoader.suggestion(for: "titel", in: ["title", "timeZone", "store"]) == "title")
+        #expect(ConfigLoader.suggestion(for: "ouptut", in: ["output", "store"]) == "output")
+        #expect(ConfigLoader.suggestion(for: "langauge", in: ["language"]) == "language")
+        #expect(ConfigLoader.suggestion(for: "colour", in: ["title", "store"]) == nil)
+        let error = #expect(throws: UsergraphError.self) { try ConfigLoader.parse("titel: x\n", file: "/s/u.yml") }
+        #expect(error?.message.contains("/s/u.yml:1: unknown key `titel` (did you mean `title`?)") == true)
     }
 
     @Test func pathsResolveAgainstTheConfigFolder() throws {

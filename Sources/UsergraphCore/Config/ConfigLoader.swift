@@ -156,8 +156,33 @@ public enum ConfigLoader {
         return ":\(mark.line)"
     }
 
+    /// The known key `key` was most likely meant to be: the same but for case, else the nearest
+    /// by edits (a letter added, dropped, changed or two swapped: `titel` is `title`), at most
+    /// one edit in four letters and two in all; ties to the first in alphabetical order.
     static func suggestion(for key: String, in known: Set<String>) -> String? {
-        known.first { $0.lowercased() == key.lowercased() }
+        if let same = known.sorted().first(where: { $0.lowercased() == key.lowercased() }) { return same }
+        let limit = min(2, max(1, key.count / 4))
+        let scored = known.sorted().map { ($0, editDistance(key.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit else { return nil }
+        return best.0
+    }
+
+    /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
+    /// neighbours each count one.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
     }
 
     /// Collects every problem so the user sees them all at once, each starting with

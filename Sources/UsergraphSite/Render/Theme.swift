@@ -174,6 +174,12 @@ struct Theme: Sendable {
         do {
             return try MustacheTemplate(string: source)
         } catch let error as MustacheTemplate.ParserError {
+            // The parser stops where it noticed (the end of the file for a section never closed);
+            // a person wants the tag where the mistake is, so it is looked for in the source.
+            if let found = TagMistake.find(in: source, for: error.error) {
+                throw UsergraphError("errors.theme.syntax", ["where": "\(path):\(found.line + firstLine - 1)", "tag": found.tag],
+                                     nested: ["problem": describe(error.error)])
+            }
             let line = error.context.lineNumber + firstLine - 1
             let tag = error.context.line.trimmingCharacters(in: .whitespaces)
                 .replacingOccurrences(of: MarkdownEscapingRegistration.pragma, with: "")
