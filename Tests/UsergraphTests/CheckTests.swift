@@ -41,6 +41,26 @@ import Testing
         #expect((report["broken"] as? [[String: Any]])?.compactMap { $0["kind"] as? String } == ["missing", "missing", "fragment", "outside"])
     }
 
+    /// Links as browsers read them, not only `href="…"`: single quotes, no quotes, upper case,
+    /// `srcset`, CSS `url()` in a `style` attribute and element; not what a comment or a
+    /// script holds.
+    @Test func linksAreReadAsABrowserReadsThem() {
+        let html = """
+            <!DOCTYPE html><html><head><style>body { background: url("bg.png") } .x { background: URL(dots.svg) }</style>
+            <script>const a = '<a href="script.html">';</script><title><a href="title.html"></title></head>
+            <body><!-- <a href="comment.html"> -->
+            <img src='x.png' alt=''><a href=about/>About</a><A HREF="Upper.html">U</A>
+            <img srcset="small.png 1x,large.png 2x" src="s.png"><div style="background-image: url('bg2.png&amp;v=1')"></div>
+            <a href="page.html#top" id=top name=up>t</a><a name="legacy"></a><p id='q'>q</p>
+            <a href = "spaced.html" >s</a><input value="<a href=&quot;no.html&quot;>">
+            </body></html>
+            """
+        let (links, ids) = SiteCheck.linksAndTargets(html)
+        #expect(links == ["bg.png", "dots.svg", "x.png", "about/", "Upper.html", "small.png", "large.png", "s.png", "bg2.png&v=1",
+                          "page.html#top", "spaced.html"])
+        #expect(ids == ["top", "up", "legacy", "q"])
+    }
+
     @Test func noSiteIsOnePlainSentence() async throws {
         let missing = try TestPaths.scratch("check") + "/nothing"
         let result = await UsergraphCLI.run(["check", "--config", TestPaths.demoConfig, "--output", missing], in: TestPaths.repository)

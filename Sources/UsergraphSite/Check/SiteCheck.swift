@@ -25,9 +25,7 @@ public enum SiteCheck {
     }
 
     /// Attributes that hold a URL the browser follows or loads.
-    private static let urlAttribute = try? NSRegularExpression(pattern: #"\s(?:href|src)="([^"]*)""#)
-    private static let srcset = try? NSRegularExpression(pattern: #"\ssrcset="([^"]*)""#)
-    private static let anchor = try? NSRegularExpression(pattern: #"\s(?:id|name)="([^"]*)""#)
+    private static let urlAttributes: Set<String> = ["href", "src", "poster", "data", "action", "formaction", "cite"]
 
     public static func run(site: String) throws -> Result {
         var isFolder: ObjCBool = false
@@ -40,8 +38,7 @@ public enum SiteCheck {
         var ids: [String: Set<String>] = [:]
         for file in files where file.hasSuffix(".html") {
             guard let html = try? String(contentsOfFile: site + "/" + file, encoding: .utf8) else { continue }
-            links[file] = values(urlAttribute, in: html) + values(srcset, in: html).flatMap(candidates)
-            ids[file] = Set(values(anchor, in: html))
+            (links[file], ids[file]) = linksAndTargets(html)
         }
 
         var problems: [Problem] = []
@@ -49,8 +46,7 @@ public enum SiteCheck {
         var seenExternal = Set<String>()
         var checked = 0
         for page in links.keys.sorted() {
-            for raw in links[page] ?? [] {
-                let link = unescape(raw)
+            for link in links[page] ?? [] {
                 let lower = link.lowercased()
                 if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
                     if seenExternal.insert(link).inserted { external.append((link, page)) }
@@ -109,11 +105,30 @@ public enum SiteCheck {
         return nil
     }
 
-    private static func values(_ pattern: NSRegularExpression?, in html: String) -> [String] {
-        guard let pattern else { return [] }
-        return pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)).compactMap {
-            Range($0.range(at: 1), in: html).map { String(html[$0]) }
+    /// The URLs a page follows or loads, as the browser reads them (attributes, `srcset` candidates, CSS `url()`s in
+    /// `style` attributes and elements) and the fragment targets it has (`id`s, `a name`s).
+    static func linksAndTargets(_ html: String) -> (links: [String], ids: Set<String>) {
+        var links: [String] = []
+        var ids = Set<String>()
+        for token in HTMLTokens.tokens(html) {
+            switch token {
+            case .styleText(let css):
+                links += HTMLTokens.cssURLs(css)
+            case .start(let tag):
+                for (name, value) in tag.attributes {
+                    if urlAttributes.contains(name) {
+                        links.append(unescape(value).trimmingCharacters(in: .whitespacesAndNewlines))
+                    } else if name == "srcset" || name == "imagesrcset" {
+                        links += candidates(unescape(value))
+                    } else if name == "style" {
+                        links += HTMLTokens.cssURLs(unescape(value))
+                    } else if name == "id" || (name == "name" && tag.name == "a") {
+                        ids.insert(unescape(value))
+                    }
+                }
+            }
         }
+        return (links, ids)
     }
 
     /// An attribute value as the browser reads it: character references decoded.
@@ -141,6 +156,6 @@ public enum SiteCheck {
 
     /// The URLs of a `srcset`: each candidate's first word.
     private static func candidates(_ srcset: String) -> [String] {
-        srcset.split(separator: ",").compactMap { $0.split(separator: " ").first.map(String.init) }
+        srcset.split(separator: ",").compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
     }
 }
