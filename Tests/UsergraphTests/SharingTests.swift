@@ -29,6 +29,34 @@ import Testing
         #expect(ImageSize.parse([UInt8](bigger)) == ImageSize(width: 32, height: 32))
     }
 
+    /// `build --force` draws every picture again, even one whose stamp says it is current (drawn
+    /// with fonts since replaced, say); and the stamp names what draws, not only the SVG.
+    @Test func forceRedrawsPicturesWhoseStampStillMatches() async throws {
+        let root = try TestPaths.site(store: [:])
+        #expect(await UsergraphCLI.run(["build", "--offline"], in: root).status == 0)
+        let files = try #require(FileManager.default.enumerator(atPath: root + "/_site")?.allObjects as? [String])
+        let pngs = files.filter { $0.hasSuffix(".png") }.sorted()
+        #expect(pngs.count >= 3)
+        // Each published picture gets bytes after its image that a redraw would not write.
+        for png in pngs {
+            let handle = try #require(FileHandle(forWritingAtPath: root + "/_site/" + png))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("stale".utf8))
+            try handle.close()
+        }
+        let forced = await UsergraphCLI.run(["build", "--offline", "--force"], in: root)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        for png in pngs {
+            let data = try Data(contentsOf: URL(fileURLWithPath: root + "/_site/" + png))
+            #expect(!data.suffix(5).elementsEqual(Data("stale".utf8)), "\(png) was kept by --force")
+            #expect(PNGStamp.read(data) != nil)
+        }
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><rect width=\"4\" height=\"4\"/></svg>"
+        let stamp = try #require(PNGStamp.read(try PNGRaster.png(svg: svg, width: 8, height: 8, what: "x.png", previous: nil)))
+        #expect(stamp == SHA256.hex(Data("8x8\n\(DrawingEnvironment.stamp)\n\(PNGRaster.drawn(svg))".utf8)))
+        #expect(DrawingEnvironment.stamp.count == 64)
+    }
+
     @Test func onlyWhatIsDrawnOfAnSVGMakesItsPictureNew() throws {
         let folder = try TestPaths.scratch("png")
         func cell(_ title: String, _ fill: String = "#0f766e") -> String {

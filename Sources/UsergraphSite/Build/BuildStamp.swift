@@ -63,6 +63,7 @@ struct BuildStamp: Codable, Equatable {
             if shown { drawn += entry }
         }
         add("/proc/self/exe", identity(of: "/proc/self/exe"))
+        add("drawing " + DrawingEnvironment.stamp, nil)
         add("usergraph.yml", identity(of: config.root + "/usergraph.yml"))
         let storedFiles = FolderStamp.of(layout.files)
         add("stored files " + (storedFiles ?? "-"), nil)

@@ -118,7 +118,7 @@ public enum SiteBuild {
         // Neither reads the users, nor the starred repositories but the newest (the feed), so
         // they need not wait for the choice below.
         let firstSite = made
-        let pictures = BackgroundJob { try sharingPictures(firstSite, assets: assets) }
+        let pictures = BackgroundJob { try sharingPictures(firstSite, assets: assets, force: options.force) }
         let feed = BackgroundJob { SiteFeed(firstSite).files }
         // A forced build renders every page; otherwise a page whose fingerprint is the one its
         // published file was made with is kept.
@@ -376,12 +376,12 @@ public enum SiteBuild {
     /// The social card, the PNG icons and the embeddable cards, published like pages. Each PNG
     /// is redrawn only when the SVG it comes from changed (see `PNGRaster`), else the published
     /// one is kept; those to draw are drawn on all cores.
-    static func sharingPictures(_ site: SiteData, assets: PublicAssets) throws -> [(file: String, data: Data)] {
+    static func sharingPictures(_ site: SiteData, assets: PublicAssets, force: Bool = false) throws -> [(file: String, data: Data)] {
         let css = assets.names["assets/style.css"].flatMap { name in assets.files.first { $0.published == name } }
         let palette = ThemePalette(css: css.map { String(decoding: $0.data, as: UTF8.self) } ?? "")
         let cards = EmbedCards.files(site, palette: palette)
         let jobs = [SocialCard.job(site, palette: palette.light)] + ShareIcons.jobs(assets, palette: palette.light) + cards.pngs
-        return cards.svgs + (try PNGRaster.render(jobs, published: site.config.output))
+        return cards.svgs + (try PNGRaster.render(jobs, published: force ? nil : site.config.output))
     }
 
     /// Whether search engines may index the page: the users directory is other people's

@@ -16,7 +16,8 @@ enum PNGRaster {
 
     /// Draws the jobs on all cores (each has its own librsvg handle and cairo surface), each
     /// reused from the published site when drawn from the same SVG; results in the jobs' order.
-    static func render(_ jobs: [Job], published: String) throws -> [(file: String, data: Data)] {
+    /// `published` nil (`build --force`): every picture is drawn again.
+    static func render(_ jobs: [Job], published: String?) throws -> [(file: String, data: Data)] {
         final class Results: @unchecked Sendable {
             let lock = NSLock()
             var data: [Data?]
@@ -28,7 +29,8 @@ enum PNGRaster {
             guard !failures.isSet else { return }
             let job = jobs[i]
             do {
-                let png = try png(svg: job.svg, width: job.width, height: job.height, what: job.file, previous: published + "/" + job.file)
+                let png = try png(svg: job.svg, width: job.width, height: job.height, what: job.file,
+                                  previous: published.map { $0 + "/" + job.file })
                 results.lock.withLock { results.data[i] = png }
             } catch {
                 failures.set(error)
@@ -52,10 +54,11 @@ enum PNGRaster {
     /// same size: each PNG records a hash of its source in a `tEXt` chunk, so a rebuild whose
     /// pictures did not change reuses them instead of starting librsvg (about 0.2 s, 30 MB).
     /// The source is what is drawn of it (`drawn`): a new workout on a day that already had
-    /// some changes the calendar card's tooltips, not its picture.
+    /// some changes the calendar card's tooltips, not its picture; and what draws it
+    /// (`DrawingEnvironment`): other fonts draw other pixels.
     static func png(svg: String, width: Int, height: Int, what: String, previous: String?) throws -> Data {
         let drawn = drawn(svg)
-        let stamp = SHA256.hex(Data("\(width)x\(height)\n\(drawn)".utf8))
+        let stamp = SHA256.hex(Data("\(width)x\(height)\n\(DrawingEnvironment.stamp)\n\(drawn)".utf8))
         if let previous, let data = FileManager.default.contents(atPath: previous), PNGStamp.read(data) == stamp {
             return data
         }
