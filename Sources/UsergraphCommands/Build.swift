@@ -59,9 +59,16 @@ struct Build: ConsoleCommand {
             Fetching.printProblems(loaded, quiet: quiet, console: console)
             notFetched = loaded.failed
         }
-        let options = BuildOptions(output: output.map(console.resolve), baseURL: baseURL, asOf: day, force: force, strict: strict)
+        // A cached answer is shown only for the source it was fetched for: after `github.login`
+        // changes, an offline build shows no profile rather than the previous account's.
+        let foreign = Loader(config: config, token: nil).foreignCollections()
+        let options = BuildOptions(output: output.map(console.resolve), baseURL: baseURL, asOf: day, force: force, strict: strict,
+                                   ignoredCollections: Set(foreign.map(\.path)))
         let now = try console.now()
         let report = try await OwnThread.run { try SiteBuild.run(config: config, options: options, now: now) }
+        if !foreign.isEmpty {
+            console.note(Message("notes.foreignCollections", ["sources": Fetching.names(foreign.map(\.source))]))
+        }
         if !notFetched.isEmpty {
             throw UsergraphError("errors.build.notFetched", ["sources": Fetching.names(notFetched)])
         }

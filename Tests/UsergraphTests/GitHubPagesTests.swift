@@ -135,4 +135,29 @@ import Testing
         let pinned = try #require(home.components(separatedBy: #"class="repo-list pinned-list""#).last?.components(separatedBy: "</ul>").first)
         #expect(try Self.cardNames(pinned) == ["yinyango", "jenkins-pipeline-shared"])
     }
+
+    /// After `github.login` changes, an offline build shows none of the previous account's
+    /// profile, repositories, pins or calendar under the new name, and says why.
+    @Test func anotherLoginsCachedAnswersAreNotShown() async throws {
+        var store: [String: String] = [:]
+        for name in ["profile", "repos", "starred", "pinned", "contributions", "languages"] {
+            store["github/\(name).json"] = try TestPaths.read(TestPaths.repository + "/Store/github/\(name).json")
+        }
+        let root = try TestPaths.site(store: store, config: "github:\n  login: bitwiseman\n")
+        let first = await UsergraphCLI.run(["build", "--offline"], in: root)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try TestPaths.read(root + "/_site/index.html").contains("github.com/bitwiseman"))
+        let config = try TestPaths.read(root + "/usergraph.yml")
+        try TestPaths.write(config.replacingOccurrences(of: "login: bitwiseman", with: "login: octocat"), to: root + "/usergraph.yml")
+        let second = await UsergraphCLI.run(["build", "--offline", "--quiet"], in: root)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.contains("Not shown: profile, repos, starred, pinned, contributions, languages; the store holds them for another account"),
+                "\(second.stderr)")
+        let files = try #require(FileManager.default.enumerator(atPath: root + "/_site")?.allObjects as? [String])
+        for file in files where file.hasSuffix(".html") || file.hasSuffix(".xml") || file.hasSuffix(".svg") || file.hasSuffix(".json") {
+            #expect(!(try TestPaths.read(root + "/_site/" + file)).contains("bitwiseman"), "\(file)")
+        }
+        // The store is as it was: nothing was deleted or rewritten.
+        for (path, text) in store { #expect(try TestPaths.read(root + "/Store/" + path) == text) }
+    }
 }

@@ -41,6 +41,18 @@ public struct Loader: Sendable {
         }
     }
 
+    /// The cached collections fetched for another source than the config names now (another
+    /// `github.login`, another `users.url`): a build treats them as missing, so a site never
+    /// shows one account's profile under another's name. Only each file's header is read.
+    public func foreignCollections() -> [(source: RemoteSource, path: String)] {
+        RemoteSource.allCases.compactMap { source in
+            let url = sourceURL(source)
+            let path = source.path(in: layout)
+            guard !url.isEmpty, let header = EnvelopeFile.readHeader(path), header.source != url else { return nil }
+            return (source, path)
+        }
+    }
+
     /// Why `--only` cannot have a source that is not configured.
     private func notConfigured(_ source: RemoteSource) -> UsergraphError {
         if config.github != nil, source.needsToken, token == nil {

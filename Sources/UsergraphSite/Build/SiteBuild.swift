@@ -14,9 +14,14 @@ public struct BuildOptions: Sendable {
     public var force: Bool
     /// A warning fails the build before anything is published (Hugo's `--panicOnWarning`).
     public var strict: Bool
+    /// Store files (absolute paths) the build takes as absent: cached answers fetched for
+    /// another source than the config names (`Loader.foreignCollections`).
+    public var ignoredCollections: Set<String>
 
-    public init(output: String? = nil, baseURL: String? = nil, asOf: Day? = nil, force: Bool = false, strict: Bool = false) {
+    public init(output: String? = nil, baseURL: String? = nil, asOf: Day? = nil, force: Bool = false, strict: Bool = false,
+                ignoredCollections: Set<String> = []) {
         self.output = output; self.baseURL = baseURL; self.asOf = asOf; self.force = force; self.strict = strict
+        self.ignoredCollections = ignoredCollections
     }
 }
 
@@ -91,19 +96,23 @@ public enum SiteBuild {
         let filesJob = BackgroundJob { StoredFilesListing.files(in: layout.files, stamp: storedFilesStamp, output: settings.output, fresh: options.force) }
         // The users and their visits, and the starred repositories, are not read when what
         // the last build took of them still holds (see `KeptFamily`).
-        let summaries = FamilySummaries(layout, asOf: asOf, timeZone: config.timeZone, output: config.output, trusted: keeping && !options.force)
+        // A collection taken as absent changes what the kept families were made from.
+        let summaries = FamilySummaries(layout, asOf: asOf, timeZone: config.timeZone, output: config.output,
+                                        trusted: keeping && !options.force && options.ignoredCollections.isEmpty)
         let read = StoreReader.begin(layout, directory: summaries.directory == nil, starred: summaries.starred == nil)
         let (strings, themeJob) = try themeStart.value()
         // Counted while the starred repositories, which no statistic reads, are still decoding.
         let partial = Result { try read.withoutStarred() }
         if case .failure = partial { _ = try themeJob.value() }
         var snapshot = try partial.get()
+        snapshot.drop(options.ignoredCollections, layout: layout)
         let files = try filesJob.value()
         var statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
         summaries.apply(to: &statistics)
         // Consumed, so that emptying the visit events below frees them: a second reference
         // kept the raw events (24 MB at 100,000 users) alive through the whole render.
         snapshot.starred = try (consume read).finish().starred
+        if options.ignoredCollections.contains(layout.starred) { snapshot.starred = nil }
         summaries.apply(to: &snapshot)
         // The visit events live on in the statistics; no page reads them one by one, and at
         // 100,000 users they were 20 MB held through the whole build.
@@ -538,5 +547,20 @@ enum ReferencedFiles {
         }
         keys.removeLast(keys.count - kept)
         return keys
+    }
+}
+
+extension Snapshot {
+    /// The cached collections whose files are in `paths`, taken as absent.
+    mutating func drop(_ paths: Set<String>, layout: StoreLayout) {
+        guard !paths.isEmpty else { return }
+        if paths.contains(layout.profile) { profile = nil }
+        if paths.contains(layout.repositories) { repositories = nil }
+        if paths.contains(layout.starred) { starred = nil }
+        if paths.contains(layout.pinned) { pinned = nil }
+        if paths.contains(layout.contributions) { contributions = nil }
+        if paths.contains(layout.languages) { languageSizes = nil }
+        if paths.contains(layout.users) { users = nil }
+        if paths.contains(layout.statistics) { statistics = nil }
     }
 }
