@@ -12,6 +12,20 @@ enum FetchSite {
         if demoStore {
             try FileManager.default.removeItem(atPath: root + "/Store")
             try FileManager.default.copyItem(atPath: TestPaths.repository + "/Store", toPath: root + "/Store")
+            // Cached as if fetched from the fake API: a cached answer is shown only for the
+            // source it was fetched for (another host is another source).
+            for name in ["profile", "repos", "starred", "pinned", "contributions", "languages"] {
+                let path = root + "/Store/github/\(name).json"
+                let text = try TestPaths.read(path)
+                try TestPaths.write(text.replacingOccurrences(of: FakeAPIs.recordedAPI, with: apiURL ?? apis.base), to: path)
+            }
+            if users {
+                for (name, url) in [("users", apis.usersURL), ("statistics", apis.statisticsURL)] {
+                    let path = root + "/Store/\(name).json"
+                    let text = try TestPaths.read(path)
+                    try TestPaths.write(text.replacingOccurrences(of: "http://test-case.rikmasters.ru/api/episode/\(name)/", with: url), to: path)
+                }
+            }
         }
         var config = "title: Fetch test\ntimeZone: Europe/Moscow\nasOf: 2026-11-20\n"
         if github { config += "github:\n  login: \(login)\n  apiURL: \(apiURL ?? apis.base)\n" }
