@@ -109,4 +109,45 @@ import Testing
         #expect(run.status != 0)
         #expect(run.stderr.contains("\(path):9: \(problem) in `\(tag)`."), "\(run.stderr)")
     }
+
+    /// Every type ActivityTypes can give has a name in both languages; another is readable.
+    @Test func workoutTypesHaveNamesInBothLanguages() throws {
+        let en = try LanguageTests.strings("en"), ru = try LanguageTests.strings("ru")
+        let types = ["running", "walking", "hiking", "cycling", "swimming", "yoga", "pilates", "strength", "hiit", "rowing",
+                     "elliptical", "stairs", "skiing", "snowboarding", "dance", "cardio", "table-tennis", "other"]
+        for type in types {
+            #expect(en.optionalText("workoutTypes." + type) != nil, "\(type) has no English name")
+            #expect(ru.optionalText("workoutTypes." + type) != nil, "\(type) has no Russian name")
+        }
+        #expect(ru.workoutTypeName("table-tennis") == "Настольный теннис")
+        #expect(en.workoutTypeName("underwater-hockey") == "Underwater hockey")
+        #expect(en.workoutTypeName("strava-type-23") == "Strava type 23")
+    }
+
+    /// A site whose users and owner have a sex other than M or W, and whose workouts are of 29
+    /// types: the word, never the raw value; bars for the most frequent types, not a donut that
+    /// is mostly "Other".
+    @Test func anotherSexAndManyTypesReadWell() throws {
+        let users = """
+            {"source": "http://users.example/api/", "fetchedAt": "2026-11-20T06:00:00Z", "validators": {},
+             "data": {"users": [{"id": 1, "sex": "X", "username": "sam", "isOnline": true, "age": 30, "files": []}]}}
+            """
+        var workouts: [String] = []
+        for i in 0..<29 {
+            let day = 1 + i % 28
+            workouts.append(#"{"id": "8a2f0a52-1d38-4c4e-9b0c-2f1f5f0a\#(String(format: "%04d", i))", "type": "type-\#(i)", "#
+                + #""start": "2026-11-\#(String(format: "%02d", min(day, 20)))T07:00:00+03:00", "duration": \#(600 + i * 60)}"#)
+        }
+        let root = try TestPaths.site(store: ["users.json": users, "owner.json": #"{"name": "Sam", "sex": "X"}"#,
+                                              "workouts.json": "[" + workouts.joined(separator: ",") + "]"],
+                                      config: "users:\n  url: http://users.example/api/\n")
+        #expect(try SiteBuild.run(config: ConfigLoader.load(path: root + "/usergraph.yml")).pages > 0)
+        let user = try TestPaths.read(root + "/_site/users/1/index.html")
+        #expect(user.contains("<span>Other</span>") && !user.contains("<span>X</span>"))
+        let list = try TestPaths.read(root + "/_site/users/index.html")
+        #expect(list.contains("30 years · other") && !list.contains("· X"))
+        let statistics = try TestPaths.read(root + "/_site/statistics/index.html")
+        #expect(statistics.contains(">20 other types</text>"), "the bars end with the rest, counted")
+        #expect(statistics.contains(">Type 0</text>"))
+    }
 }

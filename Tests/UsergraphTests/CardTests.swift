@@ -23,7 +23,12 @@ import FoundationXML
         let (_, output) = try SiteBuildTests.buildDemo(baseURL: "https://anna.example.org/")
         let folder = output + "/cards"
         let svgs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".svg") }.sorted()
-        #expect(svgs.count == 5 * 3, "\(svgs)")
+        // stats, streak, calendar, weekly, languages and the demo's pinned repositories (pinned.json).
+        #expect(svgs.count == 6 * 3, "\(svgs)")
+        let pinned = try TestPaths.read(folder + "/pinned-light.svg")
+        for name in ["github-api", "jenkins-pipeline-shared"] where !pinned.contains(name) {
+            Issue.record("the pinned card lacks \(name)")
+        }
         for name in svgs {
             let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
             let text = String(decoding: data, as: UTF8.self)

@@ -445,7 +445,8 @@ import Testing
         let build = await cli.run(["build", "--quiet"], now: Self.now)
         #expect(build.status == 0, "\(build.stderr)")
         let home = try TestPaths.read(cli.site + "/_site/index.html")
-        #expect(home.contains("<span class=\"pill type-climbing\">climbing</span> <time datetime=\"2026-11-20\">November 20, 2026</time> 07:00 · 1\u{00A0}h 30\u{00A0}min · 610 kcal"))
-        #expect(try TestPaths.read(cli.site + "/_site/statistics/index.html").contains("<td>climbing</td>"))
+        // Named by the strings file's workoutTypes.
+        #expect(home.contains("<span class=\"pill type-climbing\">Climbing</span> <time datetime=\"2026-11-20\">November 20, 2026</time> 07:00 · 1\u{00A0}h 30\u{00A0}min · 610 kcal"))
+        #expect(try TestPaths.read(cli.site + "/_site/statistics/index.html").contains("<td>Climbing</td>"))
     }
 }

@@ -50,7 +50,7 @@ extension ProfilePage {
     static let keys: TemplateSchema = [
         "links": .object(Links.keys),
         "owner?": .object([
-            "name?": .text, "email?": .text, "age?": .number, "isMan?": .flag, "isWoman?": .flag, "otherSex?": .text,
+            "name?": .text, "email?": .text, "age?": .number, "isMan?": .flag, "isWoman?": .flag, "otherSex?": .flag,
             "avatar": .html, "filled": .flag,
         ]),
         "github?": .object([
@@ -90,7 +90,7 @@ extension WorkoutRow {
 extension UsersPages {
     static let cardKeys: TemplateSchema = [
         "id": .int, "username": .text, "age": .number, "online": .flag, "url": .text, "avatar": .html,
-        "isMan?": .flag, "isWoman?": .flag, "otherSex?": .text,
+        "isMan?": .flag, "isWoman?": .flag, "otherSex?": .flag,
     ]
 
     static let listKeys: TemplateSchema = [

@@ -35,10 +35,8 @@ final class SiteData: @unchecked Sendable {
     /// A language's dot colour, as CSS.
     func languageColor(_ language: String) -> String { languageColors.color(language) }
 
-    /// A workout type's name in the site's language, or the type as the store writes it.
-    func workoutType(_ type: String) -> String {
-        strings.optionalText("workoutTypes." + type) ?? type
-    }
+    /// A workout type's name in the site's language, or a readable form of the store's.
+    func workoutType(_ type: String) -> String { strings.workoutTypeName(type) }
 
     /// The day of an ISO-8601 timestamp in the site's zone, as a template value.
     func day(ofTimestamp text: String?) -> Any? {

@@ -15,16 +15,21 @@ enum PinnedRepositories {
     }
 
     static func choose(_ site: SiteData) -> Choice {
+        let (origin, chosen) = repositories(site)
+        return Choice(origin: origin, cards: chosen.map { RepositoryPages.card($0, site: site) })
+    }
+
+    /// The repositories shown first, and where the choice came from.
+    static func repositories(_ site: SiteData) -> (origin: Origin, repositories: [Repository]) {
         let own = site.snapshot.repositories?.value ?? []
         if let names = site.config.github?.pinned {
             let byName = Dictionary(own.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
-            return Choice(origin: .config, cards: names.compactMap { byName[$0.lowercased()] }.map { RepositoryPages.card($0, site: site) })
+            return (.config, names.compactMap { byName[$0.lowercased()] })
         }
         if let pinned = site.snapshot.pinned?.value {
-            return Choice(origin: .gitHub, cards: pinned.map { RepositoryPages.card(Repository($0), site: site) })
+            return (.gitHub, pinned.map(Repository.init))
         }
-        let popular = RepositoryPages.sorted(own.filter { $0.fork != true }, by: .stars).prefix(GitHubRepositoryName.maxPinned)
-        return Choice(origin: .popular, cards: popular.map { RepositoryPages.card($0, site: site) })
+        return (.popular, Array(RepositoryPages.sorted(own.filter { $0.fork != true }, by: .stars).prefix(GitHubRepositoryName.maxPinned)))
     }
 
     /// Names in `github.pinned` that the store's repositories do not include: said by the build.

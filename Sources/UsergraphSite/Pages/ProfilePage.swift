@@ -18,7 +18,7 @@ enum ProfilePage {
             if let v = owner.name, !v.isEmpty { card["name"] = v }
             if let v = owner.email, !v.isEmpty { card["email"] = v }
             if let age = owner.age(on: site.asOf) { card["age"] = v.number(age) }
-            if let sex = owner.sex { card[sex == "M" ? "isMan" : sex == "W" ? "isWoman" : "otherSex"] = sex == "M" || sex == "W" ? true : sex }
+            if let sex = owner.sex { card[sex == "M" ? "isMan" : sex == "W" ? "isWoman" : "otherSex"] = true }
             let avatarPath = site.avatars.sitePath(forStorePath: owner.avatar) ?? URLCheck.safeLink(owner.avatar).flatMap { site.avatars.sitePath(forURL: $0) }
             card["avatar"] = site.avatars.html(sitePath: avatarPath, name: name, size: 96, from: page, eager: true)
             card["filled"] = owner.isFilled

@@ -17,8 +17,13 @@ enum StatisticsCharts {
         for chart in axisCharts { keys += ["chart.\(chart).x", "chart.\(chart).y"] }
         keys += ["chart.viewsWeekly.title", "chart.viewsWeekly.desc", "chart.viewsMonthly.title", "chart.viewsMonthly.desc",
                  "stats.today", "stats.week", "stats.month", "stats.allTime"]
-        return keys.map { Strings.Requirement($0) } + [Strings.Requirement("count.workouts", .plural), Strings.Requirement("count.contributions", .plural)]
+        return keys.map { Strings.Requirement($0) } + [Strings.Requirement("count.workouts", .plural), Strings.Requirement("count.contributions", .plural),
+                                                           Strings.Requirement("count.otherTypes", .plural)]
     }()
+
+    /// Up to this many workout types share a donut; more get bars, the first `typesInBars` each one.
+    static let typesInADonut = 6
+    static let typesInBars = 9
 
     /// The charts with an x and a y axis, whose titles (with units) the strings give.
     static let axisCharts = ["weekly", "weight", "age", "views", "viewsWeekly", "viewsMonthly", "intake", "steps"]
@@ -88,11 +93,27 @@ enum StatisticsCharts {
                 weekly.map { ChartPoint(label: short($0.weekStart), value: Double($0.count)) },
                 options: options("weekly", "weekly", width: width, suffix: suffix))
         }
-        charts["types"] = responsive { width, suffix in
-            SVGCharts.donut(
-                report.workouts.byType.map { ChartPoint(label: site.workoutType($0.type), value: Double($0.count)) },
-                options: options("types", "types", height: 200, width: width, suffix: suffix),
-                centerLabel: format.number(report.workouts.count), otherLabel: s.text("chart.types.other"))
+        let byType = report.workouts.byType
+        if byType.count <= typesInADonut {
+            charts["types"] = responsive { width, suffix in
+                SVGCharts.donut(
+                    byType.map { ChartPoint(label: site.workoutType($0.type), value: Double($0.count)) },
+                    options: options("types", "types", height: 200, width: width, suffix: suffix),
+                    centerLabel: format.number(report.workouts.count), otherLabel: s.text("chart.types.other"))
+            }
+        } else {
+            // Many types: a donut would be mostly "Other" (77 % of it with 29 types), so each of
+            // the most frequent types gets a bar, and the rest one bar that says how many they are.
+            let shown = byType.prefix(typesInBars)
+            let rest = byType.dropFirst(typesInBars)
+            var points = shown.map { ChartPoint(label: site.workoutType($0.type), value: Double($0.count)) }
+            if !rest.isEmpty {
+                points.append(ChartPoint(label: s.plural("count.otherTypes", rest.count),
+                                         value: Double(rest.reduce(0) { $0 + $1.count })))
+            }
+            charts["types"] = responsive { width, suffix in
+                SVGCharts.rowBars(points, options: options("types", "types", height: 200, width: width, suffix: suffix))
+            }
         }
         let days = details.dailyWorkouts
         charts["heatmap"] = SVGCharts.calendarHeatmap(

@@ -155,13 +155,14 @@ enum UsersPages {
 
     /// The code's strings the index scripts are written with.
     static let requirements = [Strings.Requirement("count.years", .plural)]
-        + ["sex.manShort", "sex.womanShort", "users.online"].map { Strings.Requirement($0) }
+        + ["sex.manShort", "sex.womanShort", "sex.otherShort", "users.online"].map { Strings.Requirement($0) }
 
     /// One index script: adds its users to `usergraphUsers` as [name, link from the search
     /// page, what the list says of them], as the search page's script expects them.
     static func searchShardScript(_ site: SiteData, users: ArraySlice<DirectoryUser>) -> Data {
         let strings = site.strings
-        let man = strings.text("sex.manShort"), woman = strings.text("sex.womanShort"), onlineWord = strings.text("users.online")
+        let man = strings.text("sex.manShort"), woman = strings.text("sex.womanShort"), otherWord = strings.text("sex.otherShort")
+        let onlineWord = strings.text("users.online")
         var script = Array("(window.usergraphUsers = window.usergraphUsers || []).push(\n".utf8)
         script.reserveCapacity(users.count * 80)
         // Each age's phrase made once: filling the plural form for each of 5,000 users was half
@@ -174,7 +175,7 @@ enum UsersPages {
             switch user.sex {
             case "M": about += man
             case "W": about += woman
-            default: about += user.sex
+            default: about += otherWord
             }
             if user.isOnline { about += " · " + onlineWord }
             if position > 0 { script.append(contentsOf: ",\n".utf8) }
@@ -202,7 +203,7 @@ enum UsersPages {
         switch user.sex {
         case "M": card["isMan"] = true
         case "W": card["isWoman"] = true
-        default: card["otherSex"] = user.sex
+        default: card["otherSex"] = true  // shown as the theme's word, not the raw value
         }
         return card
     }

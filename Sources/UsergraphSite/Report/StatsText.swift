@@ -53,9 +53,9 @@ public enum StatsText {
         ]))
         if w.totalDistance > 0 {
             // Pace as a watch shows it (5:30 /km); speed with the language's decimal mark.
-            let moving = w.paces.map { s.text("report.pace", ["type": s.optionalText("workoutTypes." + $0.type) ?? $0.type,
+            let moving = w.paces.map { s.text("report.pace", ["type": s.workoutTypeName($0.type),
                                                               "pace": "\($0.secondsPerKm / 60):" + Day.pad($0.secondsPerKm % 60, 2)]) }
-                + w.speeds.map { s.text("report.speed", ["type": s.optionalText("workoutTypes." + $0.type) ?? $0.type,
+                + w.speeds.map { s.text("report.speed", ["type": s.workoutTypeName($0.type),
                                                          "speed": f.number($0.kmPerHour, places: 1)]) }
             say(s.text("report.distanceLine", ["km": f.number(Double(w.totalDistance) / 1000, places: 1),
                                                "paces": moving.isEmpty ? "" : " (" + moving.joined(separator: separator) + ")"]))
@@ -65,7 +65,7 @@ public enum StatsText {
         }
         out.append("")
         out.append(s.text("report.byType"))
-        out.append(TextCharts.bars(w.byType.map { ChartPoint(label: s.optionalText("workoutTypes." + $0.type) ?? $0.type, value: Double($0.count)) },
+        out.append(TextCharts.bars(w.byType.map { ChartPoint(label: s.workoutTypeName($0.type), value: Double($0.count)) },
                                    width: width, style: style, noData: s.text("report.noWorkouts"), numbers: numbers))
         out.append("")
         out.append(s.text("report.weeks"))

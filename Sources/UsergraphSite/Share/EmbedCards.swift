@@ -28,6 +28,7 @@ enum EmbedCards {
         "cards.stats.title", "cards.stats.desc", "cards.streak.title", "cards.streak.desc", "cards.calendar.title",
         "cards.calendar.desc", "cards.weekly.title", "cards.weekly.desc", "cards.languages.title", "cards.languages.desc",
         "cards.workouts", "cards.time", "cards.distance", "cards.streakNow", "cards.longest", "cards.level",
+        "cards.pinned.title", "cards.pinned.desc",
     ].map { Strings.Requirement($0) } + [Strings.Requirement("count.days", .plural), Strings.Requirement("count.points", .plural)]
 
     static func cards(_ site: SiteData) -> [Card] {
@@ -107,7 +108,31 @@ enum EmbedCards {
             cards.append(Card(name: "languages", title: s.text("cards.languages.title"), description: s.text("cards.languages.desc"),
                               width: 495, height: 230, body: header(s.text("cards.languages.title"), width: 495) + "\n" + place(chart, x: 20, y: 50)))
         }
+        if let pinned = pinnedCard(site) { cards.append(pinned) }
         return cards
+    }
+
+    /// The pinned repositories when they are known (named in the config or pinned on GitHub, not
+    /// guessed from stars): each its name, description, language, stars and forks, a row apiece.
+    static func pinnedCard(_ site: SiteData) -> Card? {
+        let (origin, repositories) = PinnedRepositories.repositories(site)
+        guard origin != .popular, !repositories.isEmpty else { return nil }
+        let s = site.strings, f = s.format
+        let title = s.text("cards.pinned.title", ["name": SocialCard.name(site)])
+        let row = 58
+        var body = [header(title, width: 495)]
+        for (i, repository) in repositories.enumerated() {
+            let y = 64 + i * row
+            body.append(text(repository.name, x: 20, y: y, size: 15, fill: "var(--accent,#4f46e5)", weight: 700, room: 300))
+            var counts = "★ " + f.number(repository.stargazersCount ?? 0)
+            if let forks = repository.forksCount, forks > 0 { counts += "  ⑂ " + f.number(forks) }
+            body.append(text(counts, x: 475, y: y, size: 13, fill: muted, anchor: "end"))
+            var line = repository.description ?? ""
+            if let language = repository.language { line = line.isEmpty ? language : language + " · " + line }
+            if !line.isEmpty { body.append(text(line, x: 20, y: y + 22, size: 13, fill: muted, room: 455)) }
+        }
+        return Card(name: "pinned", title: title, description: s.text("cards.pinned.desc"), width: 495,
+                    height: 44 + row * repositories.count + 8, body: body.joined(separator: "\n"))
     }
 
     /// One file of a card.
