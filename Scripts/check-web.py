@@ -28,7 +28,7 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 WIDTHS = [390, 1280]
 SCHEMES = ["light", "dark"]
 MIN_CHART_TEXT_PX = 11.0
-MAX_REPOSITORIES_PHONE_PX = 8000   # /repositories/ on a phone (issue 16)
+MAX_PHONE_PX = 8000   # no page is taller on a phone, whatever the data
 
 # Smallest rendered chart text: font size times the SVG's scale on screen.
 # Every card the cards page links to loads as an <img>, the way GitHub shows it, at its size.
@@ -200,11 +200,10 @@ def check_pages(binary, site, only):
                     if small and small["px"] < MIN_CHART_TEXT_PX - 0.05:
                         problems.append(
                             f"{where}: chart text {small['px']:.1f} CSS px (`{small['text']}`), under {MIN_CHART_TEXT_PX:g}")
-                    if kind == "repositories" and width < 600:
-                        # A phone opens the sources, not a wall of forks (issue 16: under 8,000 px).
+                    if width < 600:
                         tall = driver.execute_script("return document.documentElement.scrollHeight")
-                        if tall > MAX_REPOSITORIES_PHONE_PX:
-                            problems.append(f"{where}: the page is {tall} px tall, over {MAX_REPOSITORIES_PHONE_PX}")
+                        if tall > MAX_PHONE_PX:
+                            problems.append(f"{where}: the page is {tall} px tall, over {MAX_PHONE_PX}")
                     overflow = driver.execute_script(
                         "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
                     if overflow > 0:

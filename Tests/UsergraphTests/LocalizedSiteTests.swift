@@ -24,7 +24,7 @@ import Testing
     func everyPageCarriesItsLanguage(language: String) throws {
         let output = try Self.buildDemo(language)
         let files = SiteBuildTests.htmlFiles(in: output)
-        #expect(files.count == 310)
+        #expect(files.count == 324)
         for file in files {
             let html = try TestPaths.read(output + "/" + file)
             #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"\(language)\">"), "\(file)")

@@ -25,20 +25,20 @@ import Testing
         return site + "/_site"
     }
 
-    @Test func daysComeNewestFirstFourteenToAPage() throws {
+    @Test func daysComeNewestFirstSevenToAPage() throws {
         let output = try Self.build(["meals.json": Self.meals(days: 30)])
         let first = try Self.read(output + "/meals/index.html")
         let second = try Self.read(output + "/meals/page/2/index.html")
-        let third = try Self.read(output + "/meals/page/3/index.html")
-        #expect(!FileManager.default.fileExists(atPath: output + "/meals/page/4/index.html"))
-        // 30 days: 14 + 14 + 2. Page 1 runs from the 20th back to the 7th.
-        #expect(first.contains(#"datetime="2026-11-20""#) && first.contains(#"datetime="2026-11-07""#))
-        #expect(!first.contains(#"datetime="2026-11-06""#))
+        let fifth = try Self.read(output + "/meals/page/5/index.html")
+        #expect(!FileManager.default.fileExists(atPath: output + "/meals/page/6/index.html"))
+        // 30 days: 7 + 7 + 7 + 7 + 2. Page 1 runs from the 20th back to the 14th.
+        #expect(first.contains(#"datetime="2026-11-20""#) && first.contains(#"datetime="2026-11-14""#))
+        #expect(!first.contains(#"datetime="2026-11-13""#))
         let newest = try #require(first.range(of: "Soup 0"))
-        let older = try #require(first.range(of: "Soup 13"))
+        let older = try #require(first.range(of: "Soup 6"))
         #expect(newest.lowerBound < older.lowerBound)
-        #expect(second.contains("Soup 14") && second.contains("Soup 27") && !second.contains("Soup 28"))
-        #expect(third.contains("Soup 29") && third.contains(#"rel="prev""#) && !third.contains(#"rel="next""#))
+        #expect(second.contains("Soup 7") && second.contains("Soup 13") && !second.contains("Soup 14"))
+        #expect(fifth.contains("Soup 29") && fifth.contains("Soup 28") && fifth.contains(#"rel="prev""#) && !fifth.contains(#"rel="next""#))
         #expect(first.contains(#"href="../meals/page/2/index.html" rel="next""#))
         #expect(first.contains("30 meals over 30 days."))
     }

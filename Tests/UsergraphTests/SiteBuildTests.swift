@@ -46,10 +46,10 @@ import UsergraphStore
         #expect(!fm.fileExists(atPath: output + "/sitemap.xml"), "a sitemap needs a base URL")
         #expect(report.missing.isEmpty)
         // profile, 3 users pages, 240 users, the sources in 3 orders, the 161 forks in 3 orders
-        // on 2 pages each, starred, statistics, 3 meals pages (29 days with meals, 14 a page),
-        // cards, 404; then the 47 filtered user lists (those of the 122 women and of the 118 men
-        // take two pages) and the search page.
-        #expect(report.pages == 1 + 3 + 240 + 3 + 6 + 1 + 1 + 3 + 1 + 1 + 47 + 2 + 1)
+        // on 6 pages each (30 a page), starred, statistics, 5 meals pages (29 days with meals,
+        // 7 a page), cards, 404; then the 47 filtered user lists (those of the 122 women and of
+        // the 118 men take two pages) and the search page.
+        #expect(report.pages == 1 + 3 + 240 + 3 + 18 + 1 + 1 + 5 + 1 + 1 + 47 + 2 + 1)
         let users = try TestPaths.read(output + "/users/index.html")
         #expect(users.components(separatedBy: "class=\"user-card\"").count - 1 == 100)
         let repos = try TestPaths.read(output + "/repositories/index.html")
@@ -190,7 +190,7 @@ import UsergraphStore
         #expect(sitemap.contains("<loc>https://anna.example.org/dashboard/</loc>"))
         #expect(!sitemap.contains("404"))
         // Every page but the 404 and the users directory's 243 (privacy.indexUsers is off).
-        #expect(sitemap.components(separatedBy: "<url>").count - 1 == 259 - 243)
+        #expect(sitemap.components(separatedBy: "<url>").count - 1 == 273 - 243)
         let robots = try TestPaths.read(output + "/robots.txt")
         #expect(robots.contains("Sitemap: https://anna.example.org/dashboard/sitemap.xml"))
         let user = try TestPaths.read(output + "/users/7/index.html")

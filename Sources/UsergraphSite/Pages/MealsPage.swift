@@ -5,7 +5,9 @@ import UsergraphStats
 /// first, each day's meals in the order they were eaten, with their foods.
 enum MealsPage {
     /// Days a page shows: two weeks, so a month of meals is three short pages.
-    static let daysPerPage = 14
+    /// A week a page: a day of three meals is some 900 px tall on a phone, and no page may be
+    /// over 8,000 px there.
+    static let daysPerPage = 7
 
     /// The meals of one day, in eating order.
     struct MealDay {

@@ -4,9 +4,11 @@ import UsergraphCore
 /// are split like GitHub's: "Sources" (`/repositories/`) and "Forks" (`/repositories/forks/`),
 /// each sorted by the latest push, with the sorts by stars and by name as pages of their own
 /// (`/repositories/stars/`, `/repositories/forks/name/`), so no script is needed; every list is
-/// paginated at 100 (`…/page/2/`).
+/// paginated at 30 (`…/page/2/`).
 enum RepositoryPages {
-    static let pageSize = 100
+    /// A repository's card is some 160 px tall on a phone, a starred one some 190: 30 a page
+    /// keep a page under 8,000 px there.
+    static let pageSize = 30
 
     enum Kind: String, CaseIterable, Sendable {
         case sources, forks
