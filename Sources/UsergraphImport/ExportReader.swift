@@ -7,6 +7,8 @@ public struct ImportedContents: Sendable {
     public var activities: [ImportedActivity] = []
     public var weights: [ImportedWeight] = []
     public var steps: [ImportedSteps] = []
+    /// Apple Health's basal energy records (kilocalories in `count`).
+    public var basalEnergy: [ImportedSteps] = []
     public var nutrients: [ImportedNutrient] = []
     /// Meals of a nutrition diary (a MyFitnessPal-style CSV).
     public var meals: [ImportedMeal] = []
@@ -74,6 +76,7 @@ public struct ExportReader: Sendable {
             contents.activities.removeAll { $0.start < since }
             contents.weights.removeAll { $0.time < since }
             contents.steps.removeAll { $0.start < since }
+            contents.basalEnergy.removeAll { $0.start < since }
             contents.nutrients.removeAll { $0.time < since }
             // A diary's meal has a day, no instant: it goes when its whole day is before `since`.
             contents.meals.removeAll { Date(timeIntervalSince1970: Double($0.day.adding(days: 1).number) * 86_400) <= since }
@@ -251,6 +254,7 @@ public struct ExportReader: Sendable {
         contents.activities += health.workouts
         contents.weights += health.weights
         contents.steps += health.steps
+        contents.basalEnergy += health.basalEnergy
         contents.nutrients += health.nutrients
     }
 

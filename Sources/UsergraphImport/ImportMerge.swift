@@ -227,6 +227,25 @@ public struct ImportMerge {
         return (result, counts)
     }
 
+    // MARK: Basal energy
+
+    /// Like steps: per day, each device's records summed, the largest device total kept; a day
+    /// the store has from an earlier export is replaced only by a larger total.
+    func basalEnergy(_ stored: [BasalEnergyRecord], adding incoming: [ImportedSteps],
+                     from source: ImportSource) -> (records: [BasalEnergyRecord], counts: Counts) {
+        let asSteps = stored.map { StepsRecord(date: $0.date, steps: $0.kcal, source: $0.source) }
+        let merged = steps(asSteps, adding: incoming, from: source)
+        // Back to basal records, keeping each stored record (and its unknown fields) where it stands.
+        let byDate = Dictionary(stored.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
+        let records = merged.steps.map { day -> BasalEnergyRecord in
+            var record = byDate[day.date] ?? BasalEnergyRecord(date: day.date, kcal: day.steps, source: day.source)
+            record.kcal = day.steps
+            record.source = day.source
+            return record
+        }
+        return (records, merged.counts)
+    }
+
     // MARK: Meals
 
     /// Dietary records as meals: the records of one food correlation are one meal with one food

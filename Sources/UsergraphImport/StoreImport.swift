@@ -33,6 +33,10 @@ public enum StoreImport {
         let steps = merge.steps(storedSteps, adding: contents.steps, from: .appleHealth)
         summary.steps = steps.counts
 
+        // Not counted in the summary: a day's basal energy comes with its steps and weights.
+        let storedBasal = try JSONFile.read([BasalEnergyRecord].self, at: layout.basalEnergy) ?? []
+        let basal = merge.basalEnergy(storedBasal, adding: contents.basalEnergy, from: .appleHealth)
+
         let storedMeals = try JSONFile.read([Meal].self, at: layout.meals) ?? []
         let healthMeals = merge.meals(storedMeals, adding: contents.nutrients, from: .appleHealth)
         let meals = merge.diaryMeals(healthMeals.meals, adding: contents.meals, from: .myFitnessPal)
@@ -43,6 +47,7 @@ public enum StoreImport {
         if meals.meals != storedMeals { try JSONFile.write(meals.meals, to: layout.meals) }
         if weights.weights != storedWeights { try JSONFile.write(weights.weights, to: layout.weights) }
         if steps.steps != storedSteps { try JSONFile.write(steps.steps, to: layout.steps) }
+        if basal.records != storedBasal { try JSONFile.write(basal.records, to: layout.basalEnergy) }
         if workouts.workouts != storedWorkouts { try JSONFile.write(workouts.workouts, to: layout.workouts) }
         return summary
     }

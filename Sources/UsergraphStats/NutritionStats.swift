@@ -51,24 +51,31 @@ struct NutritionStats {
     static func tenth(_ grams: Double) -> Double { (grams * 10).rounded() / 10 + 0 }
 }
 
-/// The body's own energy use on a day (DESIGN.md, "Energy balance"): Mifflin–St Jeor from the
-/// owner's sex, age on that day, height and latest weight on or before it,
-/// 10·kg + 6.25·cm − 5·age + 5 (M) or − 161 (W), rounded; unknown without any of them.
+/// The body's own energy use on a day (DESIGN.md, "Energy balance"): Apple Health's basal
+/// energy of that day where the store has it; else Mifflin–St Jeor from the owner's sex, age on
+/// that day, height and latest weight on or before it, 10·kg + 6.25·cm − 5·age + 5 (M) or − 161
+/// (W), rounded; unknown without any of them.
 struct BasalEnergy {
     let sex: String?
     let heightCm: Double?
     let owner: Owner?
     /// Sorted by day.
     let weights: [WeightPoint]
+    /// Imported kilocalories by day number.
+    let recorded: [Int: Int]
 
-    init(owner: Owner?, weights: [WeightPoint]) {
+    init(owner: Owner?, weights: [WeightPoint], recorded: [BasalEnergyRecord] = []) {
         self.owner = owner
         self.sex = owner?.sex
         self.heightCm = owner?.heightCm.flatMap { $0.isFinite && $0 >= 50 && $0 <= 300 ? $0 : nil }
         self.weights = weights
+        self.recorded = Dictionary(recorded.compactMap { record in
+            Day(iso: record.date).flatMap { record.kcal >= 0 ? ($0.number, record.kcal) : nil }
+        }, uniquingKeysWith: max)
     }
 
     func kcal(on day: Day) -> Int? {
+        if let kcal = recorded[day.number] { return kcal }
         guard let heightCm, let age = owner?.age(on: day),
               let kg = WeightStats.last(in: weights, onOrBefore: day)?.kg, kg.isFinite, kg > 0 else { return nil }
         let constant: Double

@@ -13,7 +13,8 @@ public enum Statistics {
         let steps = StepsStats(records: snapshot.steps, asOf: asOf, goal: stepsGoal)
         let burnedByDay = Dictionary(workouts.daily.map { ($0.day.number, $0.calories) }, uniquingKeysWith: +)
         let nutrition = NutritionStats(meals: snapshot.meals, burnedByDay: burnedByDay,
-                                       basal: BasalEnergy(owner: snapshot.owner, weights: weight.series), asOf: asOf)
+                                       basal: BasalEnergy(owner: snapshot.owner, weights: weight.series, recorded: snapshot.basalEnergy),
+                                       asOf: asOf)
         let users = UserStats(users: snapshot.users?.value ?? [], statistics: snapshot.statistics?.value ?? [],
                               asOf: asOf)
         let repositories = RepositoryStats.summary(snapshot.repositories?.value ?? [], languageSizes: snapshot.languageSizes?.value)

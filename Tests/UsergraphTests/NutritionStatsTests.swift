@@ -109,6 +109,18 @@ private func meal(_ date: String, time: String? = nil, _ foods: [Food]) -> Meal 
         #expect(try compute(woman).report.nutrition.daily.last?.basal == 1740 - 166)
     }
 
+    /// Apple Health's basal energy, where imported, is the day's; Mifflin–St Jeor fills the rest.
+    @Test func importedBasalEnergyComesFirst() throws {
+        var snapshot = Snapshot(owner: Owner(sex: "M", birthDate: "1990-11-17", heightCm: 180),
+                                weights: [WeightRecord(date: "2026-11-01", kg: 80)])
+        snapshot.basalEnergy = [BasalEnergyRecord(date: "2026-11-20", kcal: 1900), BasalEnergyRecord(date: "2026-11-19", kcal: 1850)]
+        let n = try compute(snapshot).report.nutrition
+        #expect(n.daily.suffix(3).map(\.basal) == [1750, 1850, 1900])
+        // Without an owner, the imported days alone cannot make a week.
+        snapshot.owner = nil
+        #expect(try compute(snapshot).report.nutrition.basal7 == nil)
+    }
+
     @Test func withoutHeightSexBirthDateOrAWeightTheBalanceIsUnknown() throws {
         let full = Owner(sex: "W", birthDate: "1990-01-01", heightCm: 165)
         let weights = [WeightRecord(date: "2026-11-01", kg: 60)]

@@ -6,6 +6,8 @@ public struct Snapshot: Sendable {
     public var weights: [WeightRecord]
     public var steps: [StepsRecord]
     public var meals: [Meal]
+    /// Apple Health's basal energy per day, where imported.
+    public var basalEnergy: [BasalEnergyRecord] = []
     public var profile: Cached<GitHubProfile>?
     public var repositories: Cached<[Repository]>?
     public var starred: Cached<[StarredItem]>?

@@ -28,3 +28,35 @@ public struct StepsRecord: Codable, Sendable, Equatable {
         try unknown.encode(to: encoder)
     }
 }
+
+/// The body's own energy use on one day (`Store/basal.json`), from Apple Health's
+/// `BasalEnergyBurned` records: per day, each device's sum, the largest device's total.
+public struct BasalEnergyRecord: Codable, Sendable, Equatable {
+    /// `YYYY-MM-DD`.
+    public var date: String
+    /// Kilocalories, whole.
+    public var kcal: Int
+    /// The export it was imported from (`id`: the device whose total was chosen).
+    public var source: RecordSource?
+    public var unknown = UnknownFields()
+
+    public init(date: String, kcal: Int, source: RecordSource? = nil) { self.date = date; self.kcal = kcal; self.source = source }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case date, kcal, source }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        date = try c.decode(String.self, forKey: .date)
+        kcal = try c.decode(Int.self, forKey: .kcal)
+        source = try c.decodeIfPresent(RecordSource.self, forKey: .source)
+        unknown = try UnknownFields(from: decoder, known: CodingKeys.allCases)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(date, forKey: .date)
+        try c.encode(kcal, forKey: .kcal)
+        try c.encodeIfPresent(source, forKey: .source)
+        try unknown.encode(to: encoder)
+    }
+}

@@ -3,6 +3,8 @@ public struct AppleHealthContents: Sendable, Equatable {
     public var workouts: [ImportedActivity]
     public var weights: [ImportedWeight]
     public var steps: [ImportedSteps]
+    /// `BasalEnergyBurned` records, as kilocalories over an interval from one device.
+    public var basalEnergy: [ImportedSteps] = []
     /// Each dietary record once, with its food correlation's ordinal (0, 1, … in file order)
     /// and food name where it belongs to one.
     public var nutrients: [ImportedNutrient]

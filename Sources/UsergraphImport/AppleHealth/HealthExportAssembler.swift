@@ -12,6 +12,7 @@ struct HealthExportAssembler {
     private var workouts: [ImportedActivity] = []
     private var weights: [ImportedWeight] = []
     private var steps: [ImportedSteps] = []
+    private var basalEnergy: [ImportedSteps] = []
     private var ledger = NutrientLedger()
     private var skipped = SkipCounter()
     private var beforeSince = 0
@@ -116,9 +117,11 @@ struct HealthExportAssembler {
     }
 
     func contents(bytesRead: Int64) -> AppleHealthContents {
-        AppleHealthContents(workouts: workouts, weights: weights, steps: steps, nutrients: ledger.nutrients,
-                            skipped: skipped.byKind, beforeSince: beforeSince,
-                            duplicateNutrients: ledger.duplicates, bytesRead: bytesRead)
+        var contents = AppleHealthContents(workouts: workouts, weights: weights, steps: steps, nutrients: ledger.nutrients,
+                                           skipped: skipped.byKind, beforeSince: beforeSince,
+                                           duplicateNutrients: ledger.duplicates, bytesRead: bytesRead)
+        contents.basalEnergy = basalEnergy
+        return contents
     }
 
     // MARK: - Records
@@ -153,6 +156,12 @@ struct HealthExportAssembler {
             guard value < 1e9, value.rounded() >= 0 else { throw badNumber(try required("value", of: tag), of: tag) }
             steps.append(ImportedSteps(device: sources.strings[source], start: start.date,
                                        utcOffset: Int(start.utcOffset), count: Int(value.rounded())))
+        case .basalEnergy:
+            // Counted like steps (a device's records summed per day), in whole kilocalories.
+            let kilocalories = value * (try factor(unit, of: tag, HealthUnits.kilocalories))
+            guard kilocalories < 1e6 else { throw badNumber(try required("value", of: tag), of: tag) }
+            basalEnergy.append(ImportedSteps(device: sources.strings[source], start: start.date,
+                                             utcOffset: Int(start.utcOffset), count: Int(kilocalories.rounded())))
         case .nutrient(let which):
             let amount = value * (try factor(unit, of: tag, which == .energy ? HealthUnits.kilocalories : HealthUnits.grams))
             let end = try date(try required("endDate", of: tag), of: tag)

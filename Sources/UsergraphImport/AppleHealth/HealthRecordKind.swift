@@ -9,6 +9,7 @@ import Darwin
 enum HealthRecordKind {
     case bodyMass
     case steps
+    case basalEnergy
     case nutrient(HealthNutrient)
 
     init?(_ type: UnsafeBufferPointer<UInt8>) {
@@ -19,6 +20,7 @@ enum HealthRecordKind {
         switch rest.count {
         case 8 where Self.matches(rest, "BodyMass"): self = .bodyMass
         case 9 where Self.matches(rest, "StepCount"): self = .steps
+        case 17 where Self.matches(rest, "BasalEnergyBurned"): self = .basalEnergy
         case 21 where Self.matches(rest, "DietaryEnergyConsumed"): self = .nutrient(.energy)
         case 14 where Self.matches(rest, "DietaryProtein"): self = .nutrient(.protein)
         case 15 where Self.matches(rest, "DietaryFatTotal"): self = .nutrient(.fat)

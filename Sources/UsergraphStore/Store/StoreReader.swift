@@ -12,6 +12,7 @@ public struct StoreLayout: Sendable {
     public var weights: String { root + "/weights.json" }
     public var steps: String { root + "/steps.json" }
     public var meals: String { root + "/meals.json" }
+    public var basalEnergy: String { root + "/basal.json" }
     public var timer: String { root + "/timer.json" }
     public var profile: String { root + "/github/profile.json" }
     public var repositories: String { root + "/github/repos.json" }
@@ -45,7 +46,7 @@ public enum StoreReader {
         let profile = Decoded<Cached<GitHubProfile>?>(nil), repositories = Decoded<Cached<[Repository]>?>(nil)
         let users = Decoded<Cached<[DirectoryUser]>?>(nil)
         let statistics = Decoded<Cached<[StatisticsEntry]>?>(nil), steps = Decoded<[StepsRecord]>([])
-        let meals = Decoded<[Meal]>([])
+        let meals = Decoded<[Meal]>([]), basalEnergy = Decoded<[BasalEnergyRecord]>([])
         let pinned = Decoded<Cached<[PinnedRepository]>?>(nil), contributions = Decoded<Cached<ContributionCalendar>?>(nil)
         let languages = Decoded<Cached<[RepositoryLanguages]>?>(nil)
         typealias Job = (order: Int, run: @Sendable () throws -> Void)
@@ -64,6 +65,8 @@ public enum StoreReader {
             (0, { owner.value = try JSONFile.read(Owner.self, at: layout.owner) }),
             (8, { steps.value = try records(StoreDecoders.steps, at: layout.steps) }),
             (9, { meals.value = try records(StoreDecoders.meals, at: layout.meals) }),
+            // A few hundred small records a year: JSONDecoder is fast enough.
+            (13, { basalEnergy.value = try JSONFile.read([BasalEnergyRecord].self, at: layout.basalEnergy) ?? [] }),
             (10, { pinned.value = try cached(PinnedItemsAnswer.self, at: layout.pinned).map { Cached($0.value.user.pinnedItems.nodes, fetchedAt: $0.fetchedAt) } }),
             (11, { contributions.value = try cached(ContributionsAnswer.self, at: layout.contributions).map {
                 Cached($0.value.user.contributionsCollection.contributionCalendar, fetchedAt: $0.fetchedAt) } }),
@@ -75,10 +78,11 @@ public enum StoreReader {
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             do { try jobs[index].run() } catch { lock.withLock { failures.value.append((jobs[index].order, error)) } }
         }
-        let snapshot = Snapshot(owner: owner.value, workouts: workouts.value, weights: weights.value, steps: steps.value, meals: meals.value,
+        var snapshot = Snapshot(owner: owner.value, workouts: workouts.value, weights: weights.value, steps: steps.value, meals: meals.value,
                                 profile: profile.value, repositories: repositories.value, starred: nil, users: users.value,
                                 statistics: statistics.value, pinned: pinned.value, contributions: contributions.value,
                                 languageSizes: languages.value)
+        snapshot.basalEnergy = basalEnergy.value
         return StoreRead(partial: snapshot, failures: failures.value, starred: starred)
     }
 

@@ -128,6 +128,31 @@ import Testing
         #expect(steps.map(\.steps) == [1200])
     }
 
+    /// `BasalEnergyBurned` records: per day, each device summed, the largest device total kept.
+    @Test func basalEnergyIsImportedPerDay() async throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <Record type="HKQuantityTypeIdentifierBasalEnergyBurned" sourceName="Watch" unit="kcal" startDate="2026-11-19 08:00:00 +0300" endDate="2026-11-19 09:00:00 +0300" value="60.4"/>
+             <Record type="HKQuantityTypeIdentifierBasalEnergyBurned" sourceName="Watch" unit="kcal" startDate="2026-11-19 09:00:00 +0300" endDate="2026-11-19 10:00:00 +0300" value="1700.2"/>
+             <Record type="HKQuantityTypeIdentifierBasalEnergyBurned" sourceName="Phone" unit="kJ" startDate="2026-11-19 09:00:00 +0300" endDate="2026-11-19 10:00:00 +0300" value="4184"/>
+             <Record type="HKQuantityTypeIdentifierBasalEnergyBurned" sourceName="Watch" unit="kcal" startDate="2026-11-20 08:00:00 +0300" endDate="2026-11-20 09:00:00 +0300" value="1650"/>
+            </HealthData>
+            """
+        let site = try TestPaths.site(store: [:])
+        let file = try TestPaths.scratch("health") + "/export.xml"
+        try TestPaths.write(xml, to: file)
+        #expect(await UsergraphCLI.run(["import", file], in: site, environment: Self.now).status == 0)
+        let basal = try #require(try JSONFile.read([BasalEnergyRecord].self, at: site + "/Store/basal.json"))
+        // 11-19: the watch's 60 + 1,700 = 1,761 (each record rounded) beats the phone's 1,000 kcal.
+        #expect(basal.map(\.date) == ["2026-11-19", "2026-11-20"])
+        #expect(basal.map(\.kcal) == [1760, 1650])
+        #expect(basal.map { $0.source?.id } == ["Watch", "Watch"])
+        let again = await UsergraphCLI.run(["import", file], in: site, environment: Self.now)
+        #expect(again.status == 0)
+        #expect(try JSONFile.read([BasalEnergyRecord].self, at: site + "/Store/basal.json") == basal)
+    }
+
     /// Steps are dated in the site's zone, as workouts are: 23:30 in New York is the next morning in Moscow.
     @Test func stepsAreDatedInTheSitesZone() async throws {
         let xml = """
