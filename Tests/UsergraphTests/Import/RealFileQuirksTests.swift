@@ -105,6 +105,16 @@ import Testing
 
     // MARK: Apple Health
 
+    /// A new site with `xml` imported as an `export.xml`; the site's folder and the file.
+    static func importHealth(_ xml: String) async throws -> (site: String, file: String) {
+        let site = try TestPaths.site(store: [:])
+        let file = try TestPaths.scratch("health") + "/export.xml"
+        try TestPaths.write(xml, to: file)
+        let run = await UsergraphCLI.run(["import", file], in: site, environment: now)
+        #expect(run.status == 0, "\(run.stderr)")
+        return (site, file)
+    }
+
     /// Exports of iOS 8 write `20150603050200+0100` and `source=`.
     @Test func anIOS8HealthExportIsRead() async throws {
         let xml = """
@@ -116,11 +126,7 @@ import Testing
              <Record type="HKQuantityTypeIdentifierStepCount" source="iPhone" unit="count" creationDate="20141022120000+0100" startDate="20141022120000+0100" endDate="20141022121000+0100" value="1200"/>
             </HealthData>
             """
-        let site = try TestPaths.site(store: [:])
-        let file = try TestPaths.scratch("health") + "/export.xml"
-        try TestPaths.write(xml, to: file)
-        let run = await UsergraphCLI.run(["import", file], in: site, environment: Self.now)
-        #expect(run.status == 0, "\(run.stderr)")
+        let (site, _) = try await Self.importHealth(xml)
         let weights = try #require(try JSONFile.read([WeightRecord].self, at: site + "/Store/weights.json"))
         #expect(weights.map(\.date) == ["2014-10-22", "2014-10-23"])
         #expect(weights.map(\.kg) == [72.5, 72.1])
@@ -139,10 +145,7 @@ import Testing
              <Record type="HKQuantityTypeIdentifierBasalEnergyBurned" sourceName="Watch" unit="kcal" startDate="2026-11-20 08:00:00 +0300" endDate="2026-11-20 09:00:00 +0300" value="1650"/>
             </HealthData>
             """
-        let site = try TestPaths.site(store: [:])
-        let file = try TestPaths.scratch("health") + "/export.xml"
-        try TestPaths.write(xml, to: file)
-        #expect(await UsergraphCLI.run(["import", file], in: site, environment: Self.now).status == 0)
+        let (site, file) = try await Self.importHealth(xml)
         let basal = try #require(try JSONFile.read([BasalEnergyRecord].self, at: site + "/Store/basal.json"))
         // 11-19: the watch's 60 + 1,700 = 1,761 (each record rounded) beats the phone's 1,000 kcal.
         #expect(basal.map(\.date) == ["2026-11-19", "2026-11-20"])
@@ -161,10 +164,7 @@ import Testing
              <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" startDate="2024-06-01 23:30:00 -0400" endDate="2024-06-01 23:40:00 -0400" value="900"/>
             </HealthData>
             """
-        let site = try TestPaths.site(store: [:])
-        let file = try TestPaths.scratch("health") + "/export.xml"
-        try TestPaths.write(xml, to: file)
-        #expect(await UsergraphCLI.run(["import", file], in: site, environment: Self.now).status == 0)
+        let (site, _) = try await Self.importHealth(xml)
         let steps = try #require(try JSONFile.read([StepsRecord].self, at: site + "/Store/steps.json"))
         #expect(steps.map(\.date) == ["2024-06-02"])
     }
