@@ -61,7 +61,11 @@ struct Build: ConsoleCommand {
         }
         // A cached answer is shown only for the source it was fetched for: after `github.login`
         // changes, an offline build shows no profile rather than the previous account's.
-        let foreign = Loader(config: config, token: nil).foreignCollections()
+        // A fetching build's loader has checked (or replaced) the sources it loads; the others
+        // (those that failed, those it does not load without a token) are checked here.
+        let loader = Loader(config: config, token: console.environment["GITHUB_TOKEN"])
+        let unchecked = offline ? RemoteSource.allCases : notFetched + RemoteSource.allCases.filter { !loader.configured.contains($0) }
+        let foreign = loader.foreignCollections(among: unchecked)
         let options = BuildOptions(output: output.map(console.resolve), baseURL: baseURL, asOf: day, force: force, strict: strict,
                                    ignoredCollections: Set(foreign.map(\.path)))
         let now = try console.now()

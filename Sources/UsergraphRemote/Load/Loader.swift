@@ -43,9 +43,11 @@ public struct Loader: Sendable {
 
     /// The cached collections fetched for another source than the config names now (another
     /// `github.login`, another `users.url`): a build treats them as missing, so a site never
-    /// shows one account's profile under another's name. Only each file's header is read.
-    public func foreignCollections() -> [(source: RemoteSource, path: String)] {
-        RemoteSource.allCases.compactMap { source in
+    /// shows one account's profile under another's name. Only each file's header is read, of
+    /// `sources` (a build that fetched asks only of those it could not fetch: `load` has
+    /// checked the others' headers, or replaced them).
+    public func foreignCollections(among sources: [RemoteSource] = RemoteSource.allCases) -> [(source: RemoteSource, path: String)] {
+        sources.compactMap { source in
             let url = sourceURL(source)
             let path = source.path(in: layout)
             guard !url.isEmpty, let header = EnvelopeFile.readHeader(path), header.source != url else { return nil }

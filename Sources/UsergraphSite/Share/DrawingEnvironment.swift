@@ -12,10 +12,11 @@ enum DrawingEnvironment {
         for name in ["librsvg-2.so.2", "libcairo.so.2", "libfontconfig.so.1", "libfreetype.so.6", "libpango-1.0.so.0"] {
             text += name + " " + (libraryIdentity(name) ?? "-") + "\n"
         }
-        // fontconfig itself trusts a font folder's times to say its fonts changed.
+        // fontconfig itself trusts a font folder's times to say its fonts changed. HOME, not
+        // NSHomeDirectory(), which asks the user database (a socket to nscd) at every build.
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? "/nonexistent"
         var folders: [String] = []
-        for root in ["/usr/share/fonts", "/usr/local/share/fonts", "/etc/fonts", NSHomeDirectory() + "/.local/share/fonts",
-                     NSHomeDirectory() + "/.fonts"] {
+        for root in ["/usr/share/fonts", "/usr/local/share/fonts", "/etc/fonts", home + "/.local/share/fonts", home + "/.fonts"] {
             collectFolders(root, depth: 0, into: &folders)
         }
         for folder in folders.sorted() { text += folder + " " + (identity(folder) ?? "-") + "\n" }
