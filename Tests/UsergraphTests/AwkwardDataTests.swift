@@ -45,7 +45,8 @@ import Testing
         #expect(build.status == 0, "\(build.stderr)")
         let files = try #require(FileManager.default.enumerator(atPath: root + "/_site")?.allObjects as? [String])
         var checked = 0
-        for file in files where [".html", ".xml", ".json", ".svg"].contains(where: file.hasSuffix) {
+        // The pages, feeds, cards, the sitemap and the users search's index scripts.
+        for file in files where [".html", ".xml", ".json", ".svg", ".js"].contains(where: file.hasSuffix) {
             let data = try Data(contentsOf: URL(fileURLWithPath: root + "/_site/" + file))
             #expect(Self.controlBytes(in: data) == 0, "\(file)")
             checked += 1
@@ -54,6 +55,9 @@ import Testing
         // The names are there, less the control characters.
         let user = try TestPaths.read(root + "/_site/users/1/index.html")
         #expect(user.contains("<title>vera[31m_red · Test site</title>"))
+        // The search index escapes what it holds as \u001b; the name is stripped before that.
+        let index = try TestPaths.read(root + "/_site/users/search/users-1.js")
+        #expect(index.contains("\"vera[31m_red\"") && !index.contains("\\u001b"), "\(index)")
         let report = await UsergraphCLI.run(["stats"], in: root)
         #expect(report.status == 0)
         #expect(Self.controlBytes(in: Data(report.stdout.utf8)) == 0)

@@ -180,7 +180,7 @@ enum UsersPages {
             if user.isOnline { about += " · " + onlineWord }
             if position > 0 { script.append(contentsOf: ",\n".utf8) }
             script.append(UInt8(ascii: "["))
-            JavaScript.appendString(user.username, to: &script)
+            JavaScript.appendString(ControlCharacters.strip(user.username), to: &script)
             script.append(UInt8(ascii: ","))
             JavaScript.appendString(search.link(to: .user(user.id)), to: &script)
             script.append(UInt8(ascii: ","))
