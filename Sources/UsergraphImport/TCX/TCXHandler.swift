@@ -123,8 +123,8 @@ final class TCXHandler: XMLEventHandler {
             case .calories: activity.kilocalories = (activity.kilocalories ?? 0) + number
             }
         case .pointValue(let which)?:
-            // A trackpoint value that does not read is left out, as python-tcxparser does; the
-            // track only checks the laps, it never replaces a lap's number with nonsense.
+            // A trackpoint value that does not read is left out, as python-tcxparser does, rather
+            // than refusing the file: the laps hold the file's own totals.
             let value = text.finish()
             switch which {
             case .time: point.time = XSDDateTime(value)?.date
@@ -154,7 +154,8 @@ final class TCXHandler: XMLEventHandler {
             activitiesWithoutLaps += 1
             return
         }
-        let span = activity.track.lastTime.map { max(0, $0.timeIntervalSince(start.date)) } ?? 0
+        // A clock that jumped (a point dated years later) is no span: no activity lasts a week.
+        let span = activity.track.lastTime.map { max(0, $0.timeIntervalSince(start.date)) }.flatMap { $0 <= 7 * 86_400 ? $0 : nil } ?? 0
         let metres = max(activity.metres ?? 0, activity.track.length ?? 0)
         activities.append(ImportedActivity(
             source: .tcx, sourceID: activity.id, sourceType: activity.sport, start: start.date, utcOffset: start.utcOffset,

@@ -101,6 +101,11 @@ import Testing
         // A pace over the moving time, not the elapsed time.
         let stored = ImportMerge(zone: TimeZone(identifier: "UTC")!).workout(activity)
         #expect(stored.duration == 890 && stored.movingTime == 625 && stored.pacedSeconds == 625)
+        // A point whose clock jumped years ahead makes no span: the laps' time stands.
+        let jumped = tcx.replacingOccurrences(of: "<Time>2024-06-01T10:14:50Z</Time>", with: "<Time>2031-01-01T00:00:00Z</Time>")
+        #expect(jumped != tcx)
+        let kept = try #require(try TCXReader.read(Data(jumped.utf8)).first)
+        #expect(kept.duration == 625 && kept.movingTime == nil)
     }
 
     // MARK: Apple Health
