@@ -180,7 +180,6 @@ public struct ExportReader: Sendable {
     struct PassedOver {
         var links = 0
         var unreadable = 0
-        var other = 0
 
         /// The key of the sentence that says why nothing was read.
         func why(files: Int) -> String {
@@ -219,7 +218,7 @@ public struct ExportReader: Sendable {
                     files.append(path)
                 }
             case S_IFLNK: passedOver.links += 1
-            default: passedOver.other += 1
+            default: continue  // a FIFO, a socket, a device: never an export
             }
         }
     }
