@@ -82,7 +82,8 @@ struct Build: ConsoleCommand {
             console.note(Message("notes.warning", nested: ["text": warning]))
         }
         guard !quiet, console.isInteractive else { return }
-        if let hint = OwnerProfile.fillHint(store: config.store) { console.note(hint) }
+        // Only about what the site shows: a site that keeps the e-mail private does not ask for it.
+        if let hint = OwnerProfile.fillHint(store: config.store, showing: config.ownerPublic) { console.note(hint) }
         if !report.missing.isEmpty {
             let names = report.missing.map { console.say(Message("notes.collections." + $0)) }
             let list = names.joined(separator: console.say(Message("notes.listSeparator")))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import UsergraphCore
 @testable import UsergraphSite
+@testable import UsergraphStore
 
 /// Data that is not tame, end to end: control characters in names, warnings under cron, and
 /// `--strict`.
@@ -153,5 +154,32 @@ import Testing
         let statistics = try TestPaths.read(root + "/_site/statistics/index.html")
         #expect(statistics.contains(">20 other types</text>"), "the bars end with the rest, counted")
         #expect(statistics.contains(">Type 0</text>"))
+    }
+
+    /// The owner's e-mail, age and sex are published only when `owner.public` lists them, and
+    /// `build` asks for no field the site does not show.
+    @Test func theOwnersEmailAgeAndSexArePrivateByDefault() async throws {
+        let owner = #"{"name": "Anna Petrova", "email": "anna@example.org", "sex": "W", "birthDate": "1994-05-17"}"#
+        let root = try TestPaths.site(store: ["owner.json": owner])
+        #expect(await UsergraphCLI.run(["build", "--offline"], in: root).status == 0)
+        let home = try TestPaths.read(root + "/_site/index.html")
+        #expect(home.contains("Anna Petrova"))
+        #expect(!home.contains("anna@example.org") && !home.contains("32 years") && !home.contains("<span>Woman</span>"))
+        let files = try #require(FileManager.default.enumerator(atPath: root + "/_site")?.allObjects as? [String])
+        for file in files where [".html", ".xml", ".json", ".svg"].contains(where: file.hasSuffix) {
+            #expect(!(try TestPaths.read(root + "/_site/" + file)).contains("anna@example.org"), "\(file)")
+        }
+        let config = try TestPaths.read(root + "/usergraph.yml")
+        try TestPaths.write(config + "owner:\n  public: [name, avatar, age, sex, email]\n", to: root + "/usergraph.yml")
+        #expect(await UsergraphCLI.run(["build", "--offline"], in: root).status == 0)
+        let shown = try TestPaths.read(root + "/_site/index.html")
+        #expect(shown.contains("anna@example.org") && shown.contains("32 years") && shown.contains("<span>Woman</span>"))
+        try TestPaths.write(config + "owner:\n  public: [name, phone]\n", to: root + "/usergraph.yml")
+        let bad = await UsergraphCLI.run(["build", "--offline"], in: root)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("`owner.public` must be a list of what the profile shows, from: name, avatar, age, sex, email."), "\(bad.stderr)")
+        // Asked only for what is shown: a missing e-mail is no hint when it is private.
+        #expect(OwnerProfile.fillHint(for: Owner(name: "A", sex: "W", birthDate: "1990-01-01"), showing: ["name", "avatar"]) == nil)
+        #expect(OwnerProfile.fillHint(for: Owner(name: "A"), showing: ["name", "email"]) != nil)
     }
 }

@@ -6,7 +6,7 @@ import Yams
 public enum ConfigLoader {
     static let topLevelKeys: Set<String> = [
         "title", "baseURL", "language", "timeZone", "asOf", "store", "output", "templates", "public",
-        "github", "users", "statistics", "cache", "goals", "privacy",
+        "github", "users", "statistics", "cache", "goals", "privacy", "owner",
     ]
     static let sectionKeys: [String: Set<String>] = [
         "github": ["login", "apiURL", "pinned"],
@@ -15,6 +15,7 @@ public enum ConfigLoader {
         "cache": ["maxAge"],
         "goals": ["steps"],
         "privacy": ["indexUsers", "visitorsAsCounts"],
+        "owner": ["public"],
     ]
     /// Reads and checks the config at `path`, an absolute path (commands resolve theirs against
     /// the folder they run in).
@@ -129,6 +130,15 @@ public enum ConfigLoader {
                         continue
                     }
                     if name == "indexUsers" { config.privacy.indexUsers = flag } else { config.privacy.visitorsAsCounts = flag }
+                }
+            case "owner":
+                if let v = reader.section(value, key)["public"] {
+                    let names = v.sequence?.compactMap(\.string)
+                    if let names, names.count == v.sequence?.count, names.allSatisfy(SiteConfig.ownerFields.contains) {
+                        config.ownerPublic = SiteConfig.ownerFields.filter(names.contains)
+                    } else {
+                        reader.problem(v, "errors.config.ownerPublic", ["known": SiteConfig.ownerFields.joined(separator: ", ")])
+                    }
                 }
             default: break
             }

@@ -22,6 +22,13 @@ public struct SiteConfig: Sendable {
     public var stepsGoal: Int
     /// `privacy`: the users directory is other people's data.
     public var privacy = Privacy()
+    /// `owner.public`: what of the owner's profile the site shows. The e-mail, the age and the
+    /// sex are personal: shown only when the owner lists them. An array in `ownerFields` order,
+    /// not a set: the build stamp hashes the config's description, which must be the same in
+    /// every process (a set's order is not).
+    public var ownerPublic: [String] = ["name", "avatar"]
+    /// The names `owner.public` may list.
+    public static let ownerFields = ["name", "avatar", "age", "sex", "email"]
 
     public struct Privacy: Sendable, Equatable {
         /// `privacy.indexUsers`: let search engines index user pages (they are `noindex` and

@@ -13,15 +13,19 @@ enum ProfilePage {
         let v = site.values
         var context: [String: Any] = [:]
         if let owner = site.snapshot.owner {
+            // Only what `owner.public` lists (by default the name and the avatar).
+            let shown = site.config.ownerPublic
             var card: [String: Any] = [:]
-            let name = owner.name ?? owner.email ?? "?"
-            if let v = owner.name, !v.isEmpty { card["name"] = v }
-            if let v = owner.email, !v.isEmpty { card["email"] = v }
-            if let age = owner.age(on: site.asOf) { card["age"] = v.number(age) }
-            if let sex = owner.sex { card[sex == "M" ? "isMan" : sex == "W" ? "isWoman" : "otherSex"] = true }
-            let avatarPath = site.avatars.sitePath(forStorePath: owner.avatar) ?? URLCheck.safeLink(owner.avatar).flatMap { site.avatars.sitePath(forURL: $0) }
+            let name = (shown.contains("name") ? owner.name : nil) ?? "?"
+            if shown.contains("name"), let v = owner.name, !v.isEmpty { card["name"] = v }
+            if shown.contains("email"), let v = owner.email, !v.isEmpty { card["email"] = v }
+            if shown.contains("age"), let age = owner.age(on: site.asOf) { card["age"] = v.number(age) }
+            if shown.contains("sex"), let sex = owner.sex { card[sex == "M" ? "isMan" : sex == "W" ? "isWoman" : "otherSex"] = true }
+            let avatarPath = shown.contains("avatar")
+                ? site.avatars.sitePath(forStorePath: owner.avatar) ?? URLCheck.safeLink(owner.avatar).flatMap { site.avatars.sitePath(forURL: $0) }
+                : nil
             card["avatar"] = site.avatars.html(sitePath: avatarPath, name: name, size: 96, from: page, eager: true)
-            card["filled"] = owner.isFilled
+            card["filled"] = owner.isFilled(showing: shown)
             context["owner"] = card
         }
         if let cached = site.snapshot.profile {

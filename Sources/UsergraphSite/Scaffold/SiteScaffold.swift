@@ -57,6 +57,8 @@ public enum SiteScaffold {
     privacy:                                   # the users directory is other people's data
       indexUsers: false                        # true lets search engines index /users/
       visitorsAsCounts: false                  # true shows visitors only as numbers, never names
+    owner:
+      public: [name, avatar]                   # what the profile shows; add age, sex, email to show them
 
     """
 }

@@ -199,6 +199,15 @@ extension Owner {
 
     /// E-mail, name, sex and birth date are all set.
     public var isFilled: Bool { missingForProfile.isEmpty }
+
+    /// Whether every field the site shows (`owner.public`) is there.
+    public func isFilled(showing shown: [String]) -> Bool { missing(showing: shown).isEmpty }
+
+    /// The `owner set` options of the fields the site shows that are missing.
+    func missing(showing shown: [String]) -> [String] {
+        let field = ["--email": "email", "--name": "name", "--sex": "sex", "--birth-date": "age"]
+        return missingForProfile.filter { field[$0].map(shown.contains) ?? true }
+    }
 }
 
 /// The hint `build` prints while the owner's profile is not filled.
@@ -206,14 +215,15 @@ public enum OwnerProfile {
     static let placeholders = ["--email": "ADDRESS", "--name": "\"YOUR NAME\"", "--sex": "M|W", "--birth-date": "YYYY-MM-DD"]
 
     /// nil when the profile is filled (or the store cannot be read: the build reported that).
-    public static func fillHint(store: String) -> Message? {
+    /// `showing`: the fields the site shows (`owner.public`); nil for all of them.
+    public static func fillHint(store: String, showing shown: [String]? = nil) -> Message? {
         let owner: Owner
         do { owner = try JSONFile.read(Owner.self, at: StoreLayout(root: store).owner) ?? Owner() } catch { return nil }
-        return fillHint(for: owner)
+        return fillHint(for: owner, showing: shown)
     }
 
-    public static func fillHint(for owner: Owner) -> Message? {
-        let missing = owner.missingForProfile
+    public static func fillHint(for owner: Owner, showing shown: [String]? = nil) -> Message? {
+        let missing = shown.map(owner.missing(showing:)) ?? owner.missingForProfile
         guard !missing.isEmpty else { return nil }
         let command = missing.map { $0 + " " + (placeholders[$0] ?? "…") }.joined(separator: " ")
         return Message("notes.owner.fillHint", ["options": command])
