@@ -10,7 +10,9 @@ BENCH_RUNS ?= 5
 BENCH_IMPORT_MB ?= 500
 BENCH_MEMORY_USERS ?= 100000
 
-.PHONY: site test deps build bench demo-store clean check-web web-deps
+PREFIX ?= /usr/local
+
+.PHONY: site test deps build install bench demo-store clean check-web web-deps theme-versions
 
 deps:
 	@missing=""; \
@@ -28,6 +30,13 @@ deps:
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product usergraph
+
+# One file: the theme is compiled in and the Swift runtime linked statically, so the binary runs
+# from anywhere on a machine with the libraries APT_PACKAGES names (libcmark, librsvg, libcurl).
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/usergraph
+	@echo "Installed $(DESTDIR)$(PREFIX)/bin/usergraph"
 
 site: build
 	$(BIN) build --quiet
@@ -74,6 +83,11 @@ check-web: site web-deps
 # for changing it on purpose).
 demo-store:
 	python3 Scripts/make-demo-store.py
+
+# After a change to the default theme: lists the new versions of its files, so that a site's
+# untouched copy of an older one is recognised (a test fails until this is run).
+theme-versions:
+	python3 Scripts/theme-versions.py
 
 clean:
 	rm -rf .build _site

@@ -1,10 +1,10 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // One target per stage of DESIGN.md's pipeline. A target depends only on the stages above it,
 // so the compiler enforces the design:
 //
-//   UsergraphTheme   the default theme, as a resource (no code of ours beneath it)
+//   UsergraphTheme   the default theme, compiled in by the EmbedTheme plugin (no code of ours beneath it)
 //   UsergraphCore    model, days, messages, languages, config
 //   UsergraphStats   pure statistics of a snapshot          (Core)
 //   UsergraphCharts  pure charts: numbers in, text out      (nothing)
@@ -49,7 +49,11 @@ let package = Package(
         // Sources/Mustache/README.md for what changed and why, and Tests/MustacheTests for
         // upstream's own suite run against the fork.
         .target(name: "Mustache", exclude: ["LICENSE.txt", "README.md"]),
-        .target(name: "UsergraphTheme", resources: [.copy("Theme")]),
+        // The default theme's files, compiled into the binary (Plugins/EmbedTheme): the installed
+        // executable is the only file a site needs.
+        .executableTarget(name: "ThemeEmbedder"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        .target(name: "UsergraphTheme", exclude: ["Theme", "theme-versions.txt"], plugins: ["EmbedTheme"]),
         .target(
             name: "UsergraphCore",
             dependencies: ["UsergraphTheme", .product(name: "Yams", package: "Yams")]

@@ -43,8 +43,6 @@ def main():
     out.mkdir(parents=True)
     shutil.copy(REPO / "usergraph.yml", out / "usergraph.yml")
     shutil.copytree(REPO / "Store", out / "Store")
-    shutil.copytree(REPO / "Templates", out / "Templates")
-    shutil.copytree(REPO / "Public", out / "Public")
 
     users_path = out / "Store/users.json"
     envelope = json.loads(users_path.read_text())

@@ -207,8 +207,9 @@ def write_site(out: Path, repo_root: Path, users: list[dict], files: dict[str, b
     write(store / owner["avatar"], (demo / owner["avatar"]).read_bytes())
     for name, data in files.items():
         write(store / "files" / name, data)
-    for folder in ("Templates", "Public"):
-        shutil.copytree(repo_root / folder, out / folder, dirs_exist_ok=True)
+    # The theme is built into usergraph; the one template the bench changes is the site's own.
+    theme = repo_root / "Sources/UsergraphTheme/Theme"
+    write(out / "Templates/user.md", (theme / "Templates/user.md").read_bytes())
     (out / "usergraph.yml").write_text(
         "# A generated benchmark site (Scripts/bench/make-bench-site.py).\n"
         'title: "Benchmark"\nlanguage: en\ntimeZone: Europe/Moscow\nasOf: 2026-11-20\n'
@@ -296,7 +297,7 @@ def write_hugo(out: Path, repo_root: Path, users: list[dict], files: dict[str, b
         write(out / f"content/users/{uid}.md", ("\n".join(body) + "\n").encode("utf-8"))
     for name, data in files.items():
         write(out / "static/files" / name, data)
-    shutil.copytree(repo_root / "Public", out / "static", dirs_exist_ok=True)
+    shutil.copytree(repo_root / "Sources/UsergraphTheme/Theme/Public", out / "static", dirs_exist_ok=True)
 
 
 def main() -> int:

@@ -81,6 +81,10 @@ struct Build: ConsoleCommand {
         for warning in report.warnings {
             console.note(Message("notes.warning", nested: ["text": warning]))
         }
+        for copy in report.staleTheme {
+            let text = Message(copy.untouched ? "notes.theme.oldCopy" : "notes.theme.changedSince", ["path": copy.path, "name": copy.name])
+            console.note(Message("notes.warning", nested: ["text": text]))
+        }
         guard !quiet, console.isInteractive else { return }
         // Only about what the site shows: a site that keeps the e-mail private does not ask for it.
         if let hint = OwnerProfile.fillHint(store: config.store, showing: config.ownerPublic) { console.note(hint) }

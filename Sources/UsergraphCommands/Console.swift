@@ -46,7 +46,7 @@ public final class Console: @unchecked Sendable {
     private let lock = NSLock()
     private var words: Strings?
     /// Languages asked for since the strings were last read, oldest first.
-    private var asked: [(language: String, templates: String)] = []
+    private var asked: [(language: String, theme: ThemeFiles)] = []
 
     public init(directory: String, environment: [String: String], terminals: Terminals, streams: Streams,
                 clock: @escaping @Sendable () -> Date = { Date() }) {
@@ -79,8 +79,8 @@ public final class Console: @unchecked Sendable {
     public var strings: Strings? {
         lock.withLock {
             // The newest language asked for whose strings load; the ones before it go with it.
-            while let (language, templates) = asked.popLast() {
-                if let loaded = try? Strings.load(templates: templates, language: language) {
+            while let (language, theme) = asked.popLast() {
+                if let loaded = try? Strings.load(theme: theme, language: language) {
                     words = loaded
                     asked = []
                 }
@@ -92,8 +92,8 @@ public final class Console: @unchecked Sendable {
     /// Speaks `language` from now on; a theme without its strings leaves the last ones. The
     /// strings are read when something is first said: a cron build that succeeds says nothing,
     /// and parsing them was a tenth of a build with nothing to do.
-    func speak(_ language: String, templates: String) {
-        lock.withLock { asked.append((language, templates)) }
+    func speak(_ language: String, theme: ThemeFiles) {
+        lock.withLock { asked.append((language, theme)) }
     }
 
     /// A message in the language the command speaks.

@@ -9,7 +9,7 @@ public struct Usergraph: ParsableCommand {
         commandName: "usergraph",
         abstract: "Builds a personal-data site and reports from a local JSON store.",
         version: "0.1.0",
-        subcommands: [Build.self, Update.self, Import.self, Stats.self, Serve.self, Check.self, Init.self, OwnerCommand.self, WorkoutCommand.self,
+        subcommands: [Build.self, Update.self, Import.self, Stats.self, Serve.self, Check.self, Init.self, ThemeCommand.self, OwnerCommand.self, WorkoutCommand.self,
                       WeightCommand.self, MealCommand.self, StepsCommand.self],
         defaultSubcommand: nil
     )
@@ -74,29 +74,29 @@ struct SiteOptions: ParsableArguments {
             site = try ConfigLoader.load(path: path)
         } catch {
             let hint = ConfigLoader.languageHint(path: path)
-            let templates = hint?.templates ?? console.resolve("Templates")
+            let theme = hint?.theme ?? ThemeFiles(templates: console.resolve("Templates"), publicFolder: console.resolve("Public"))
             for candidate in [language, hint?.language].compactMap({ $0 }) where console.strings == nil {
-                console.speak(candidate, templates: templates)
+                console.speak(candidate, theme: theme)
             }
             throw error
         }
         if let language {
-            console.speak(site.language, templates: site.templates)
-            try Languages.check(language, templates: site.templates, option: "--language")
+            console.speak(site.language, theme: site.theme)
+            try Languages.check(language, theme: site.theme, option: "--language")
             site.language = language
         }
-        console.speak(site.language, templates: site.templates)
+        console.speak(site.language, theme: site.theme)
         return site
     }
 }
 
 enum Languages {
     /// A language given on the command line must have a strings file in the theme.
-    static func check(_ language: String, templates: String, option: String) throws {
-        let known = Strings.available(templates: templates)
+    static func check(_ language: String, theme: ThemeFiles, option: String) throws {
+        let known = Strings.available(theme: theme)
         guard Strings.isLanguageCode(language), known.contains(language) else {
             throw UsergraphError("errors.options.language",
-                                 ["option": option, "value": language, "file": Strings.path(templates: templates, language: language),
+                                 ["option": option, "value": language, "file": theme.place(Strings.name(language: language)),
                                   "known": known.isEmpty ? "none" : known.joined(separator: ", ")],
                                  kind: .usage)
         }

@@ -65,14 +65,16 @@ import Testing
 
     @Test func initMakesASiteInTheGivenLanguage() async throws {
         let folder = try TestPaths.scratch("init") + "/новый"
-        let made = await UsergraphCLI.run(["init", folder, "--language", "ru", "--theme", TestPaths.repository], in: TestPaths.repository)
+        let made = await UsergraphCLI.run(["init", folder, "--language", "ru"], in: TestPaths.repository)
         #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stderr.hasPrefix("Создан \(folder): usergraph.yml, Store/, .gitignore."), "\(made.stderr)")
+        #expect(made.stdout.isEmpty)
         let config = try TestPaths.read(folder + "/usergraph.yml")
         #expect(config.contains("\nlanguage: ru "))
         let built = await UsergraphCLI.run(["build"], in: folder)
         #expect(built.status == 0, "\(built.stderr)")
         #expect(try TestPaths.read(folder + "/_site/index.html").contains("<html lang=\"ru\">"))
-        let again = await UsergraphCLI.run(["init", folder, "--language", "ru", "--theme", TestPaths.repository], in: TestPaths.repository)
+        let again = await UsergraphCLI.run(["init", folder, "--language", "ru"], in: TestPaths.repository)
         #expect(again.status == 64)
         #expect(again.stderr == "usergraph: \(folder) уже существует и не пуста; выберите новую папку.\n")
     }

@@ -5,10 +5,8 @@ import Testing
 
 /// The rules of the two languages, read from the default theme's strings files.
 @Suite(.scratch) struct LanguageTests {
-    static let templates = TestPaths.theme + "/Templates"
-
     static func strings(_ language: String) throws -> Strings {
-        try Strings.load(templates: templates, language: language, require: LanguageFormat.requirements)
+        try Strings.load(theme: .builtIn, language: language, require: LanguageFormat.requirements)
     }
 
     @Test func russianPluralCategories() {
@@ -96,7 +94,7 @@ import Testing
     /// `{places}`, and the forms its plural rule needs.
     @Test func theDefaultLanguagesHaveTheSameKeysAndPlaces() throws {
         let en = try Self.strings("en"), ru = try Self.strings("ru")
-        #expect(Strings.available(templates: Self.templates) == ["en", "ru"])
+        #expect(Strings.available(theme: .builtIn) == ["en", "ru"])
         #expect(Set(en.keys).symmetricDifference(ru.keys).isEmpty, "keys in only one file: \(Set(en.keys).symmetricDifference(ru.keys).sorted())")
         for key in en.keys {
             switch (en.entry(key), ru.entry(key)) {
@@ -142,7 +140,7 @@ import Testing
     @Test func everyMessageOfTheSourcesIsInEveryLanguage() throws {
         let messages = try Self.sourceKeys().messages
         #expect(messages.count > 250)
-        for language in Strings.available(templates: Self.templates) {
+        for language in Strings.available(theme: .builtIn) {
             let strings = try Self.strings(language)
             for key in messages.sorted() where strings.optionalText(key) == nil {
                 Issue.record("\(language).yml has no `\(key)`")
@@ -155,7 +153,7 @@ import Testing
     @Test func everyCountedPhraseOfTheSourcesIsInEveryLanguage() throws {
         let phrases = try Self.sourceKeys().counted
         #expect(phrases.count >= 10)
-        for language in Strings.available(templates: Self.templates) {
+        for language in Strings.available(theme: .builtIn) {
             let strings = try Self.strings(language)
             for key in phrases.sorted() {
                 guard case .plural = strings.entry(key) else {
@@ -182,7 +180,7 @@ import Testing
     }
 
     @Test func aCountedPhraseNeedsTheFormsOfItsRule() throws {
-        let yaml = try TestPaths.read(Self.templates + "/strings/ru.yml")
+        let yaml = try TestPaths.read(TestPaths.theme + "/Templates/strings/ru.yml")
             .replacingOccurrences(of: #"  days: {one: "{n} день", few: "{n} дня", many: "{n} дней"}"#, with: #"  days: {one: "{n} день", many: "{n} дней"}"#)
         let strings = try Strings(yaml: yaml, code: "ru", file: "ru.yml")
         let error = #expect(throws: UsergraphError.self) { try strings.check([]) }
@@ -191,7 +189,7 @@ import Testing
     }
 
     @Test func anUnknownPluralRuleIsNamed() throws {
-        let yaml = try TestPaths.read(Self.templates + "/strings/en.yml").replacingOccurrences(of: "  plural: en ", with: "  plural: xx ")
+        let yaml = try TestPaths.read(TestPaths.theme + "/Templates/strings/en.yml").replacingOccurrences(of: "  plural: en ", with: "  plural: xx ")
         let error = #expect(throws: UsergraphError.self) { try Strings(yaml: yaml, code: "en", file: "en.yml") }
         #expect(error?.message == "en.yml: `language.plural` must be one of en, fr, ru, pl, cs, ja, not `xx`.")
     }
@@ -239,9 +237,9 @@ import Testing
         let site = try TestPaths.site(store: [:])
         try TestPaths.write("language: ru\ntimezone: X\n", to: site + "/usergraph.yml")
         let hint = try #require(ConfigLoader.languageHint(path: site + "/usergraph.yml"))
-        #expect(hint.language == "ru" && hint.templates == site + "/Templates")
+        #expect(hint.language == "ru" && hint.theme.templates == site + "/Templates")
         let error = #expect(throws: UsergraphError.self) { try ConfigLoader.load(path: site + "/usergraph.yml") }
-        let ru = try Strings.load(templates: hint.templates, language: hint.language)
+        let ru = try Strings.load(theme: hint.theme, language: hint.language)
         #expect(error?.text(ru) == "\(site)/usergraph.yml:2: неизвестный ключ `timezone` (может быть, `timeZone`?).")
         #expect(error?.message == "\(site)/usergraph.yml:2: unknown key `timezone` (did you mean `timeZone`?).")
     }

@@ -19,9 +19,9 @@ enum Executable {
     }
 
     /// Starts the executable with pipes for stdout and stderr (so it is never on a terminal).
-    static func start(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+    static func start(_ arguments: [String], in folder: String, environment: [String: String] = [:], binary: String? = nil) throws -> (Process, Pipe, Pipe) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
+        process.executableURL = URL(fileURLWithPath: binary ?? path)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -33,9 +33,9 @@ enum Executable {
         return (process, out, err)
     }
 
-    /// Runs the executable to its end.
-    static func run(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws -> Result {
-        let (process, out, err) = try start(arguments, in: folder, environment: environment)
+    /// Runs the executable (or `binary`, another program) to its end.
+    static func run(_ arguments: [String], in folder: String, environment: [String: String] = [:], binary: String? = nil) throws -> Result {
+        let (process, out, err) = try start(arguments, in: folder, environment: environment, binary: binary)
         return finish(process, out, err)
     }
 

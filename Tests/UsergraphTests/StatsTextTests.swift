@@ -13,7 +13,7 @@ import UsergraphCharts
     }
 
     static func strings(_ language: String) throws -> Strings {
-        try Strings.load(templates: TestPaths.theme + "/Templates", language: language,
+        try Strings.load(theme: .builtIn, language: language,
                          require: StatsText.requirements + LanguageFormat.requirements)
     }
 

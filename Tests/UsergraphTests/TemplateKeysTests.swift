@@ -17,8 +17,9 @@ import Testing
     static let theme = repository + "/Sources/UsergraphTheme/Theme"
 
     static func check(templates: String, language: String = "en", public folder: String = theme + "/Public") throws -> [TemplateKeyCheck.Problem] {
-        let theme = try Theme(folder: templates, language: language, require: SitePages.requirements)
-        return TemplateKeyCheck(theme: theme, assets: try PublicAssets(folder: folder)).problems()
+        let files = ThemeFiles(templates: templates, publicFolder: folder)
+        let theme = try Theme(files: files, language: language, require: SitePages.requirements)
+        return TemplateKeyCheck(theme: theme, assets: try PublicAssets(theme: files)).problems()
     }
 
     /// A new folder that the caller removes.
@@ -133,14 +134,14 @@ import Testing
 
     /// The data and assets of a site, as `SiteBuild.run` makes them.
     static func site(_ config: SiteConfig) throws -> (SiteData, PublicAssets) {
-        let theme = try Theme(folder: config.templates, language: config.language, require: SitePages.requirements)
+        let theme = try Theme(files: config.theme, language: config.language, require: SitePages.requirements)
         let layout = StoreLayout(root: config.store)
         let snapshot = try StoreReader.read(layout)
         let asOf = config.asOfDay()
         let statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
         let site = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics,
                             avatars: Avatars(files: StoredFiles(folder: layout.files)), strings: theme.strings)
-        return (site, try PublicAssets(folder: config.publicFolder))
+        return (site, try PublicAssets(theme: config.theme))
     }
 
     /// What in `object` does not match `keys`: a key not declared, a declared one missing, a value
@@ -253,7 +254,7 @@ import Testing
             #expect(result.problems.isEmpty, "\(name):\n\(result.problems.joined(separator: "\n"))")
             seen.formUnion(result.seen)
         }
-        var declared = Self.declared(PageKeys.shell(assets: try PublicAssets(folder: Self.theme + "/Public")), at: "layout")
+        var declared = Self.declared(PageKeys.shell(assets: try PublicAssets(theme: .builtIn)), at: "layout")
         for (template, keys) in PageKeys.pages { declared.formUnion(Self.declared(keys, at: template)) }
         #expect(declared.subtracting(seen) == Self.notInTheseSites)
     }

@@ -33,17 +33,18 @@ public enum ConfigLoader {
     /// The language and templates folder a config names, read even when the config has other
     /// problems, so that those can be reported in its language; nil when the file is missing or
     /// is not YAML at all.
-    public static func languageHint(path: String) -> (language: String, templates: String)? {
+    public static func languageHint(path: String) -> (language: String, theme: ThemeFiles)? {
         let absolute = SiteConfig.standardized(path)
         guard let data = FileManager.default.contents(atPath: absolute), let text = String(data: data, encoding: .utf8),
               let composed = try? Yams.compose(yaml: text), let mapping = composed.mapping else { return nil }
         let root = (absolute as NSString).deletingLastPathComponent
-        var language = "en", templates = "Templates"
+        var language = "en", templates = "Templates", publicFolder = "Public"
         for (key, value) in mapping {
             if key.string == "language", let v = value.string { language = v }
             if key.string == "templates", let v = value.string, !v.isEmpty { templates = v }
+            if key.string == "public", let v = value.string, !v.isEmpty { publicFolder = v }
         }
-        return (language, SiteConfig.resolve(templates, against: root))
+        return (language, ThemeFiles(templates: SiteConfig.resolve(templates, against: root), publicFolder: SiteConfig.resolve(publicFolder, against: root)))
     }
 
     public static func parse(_ text: String, file: String) throws -> SiteConfig {
@@ -144,7 +145,7 @@ public enum ConfigLoader {
             }
         }
         // Checked last: `templates` may come after `language`.
-        if let node = languageNode { checkLanguage(config.language, templates: config.templates, node: node, reader: &reader) }
+        if let node = languageNode { checkLanguage(config.language, theme: config.theme, node: node, reader: &reader) }
         if !reader.problems.isEmpty {
             throw UsergraphError(messages: reader.problems, kind: .usage)
         }
@@ -152,10 +153,10 @@ public enum ConfigLoader {
     }
 
     /// A language is a code with a strings file in the theme (`Templates/strings/ru.yml`).
-    static func checkLanguage(_ language: String, templates: String, node: Node, reader: inout Reader) {
-        let known = Strings.available(templates: templates)
+    static func checkLanguage(_ language: String, theme: ThemeFiles, node: Node, reader: inout Reader) {
+        let known = Strings.available(theme: theme)
         guard Strings.isLanguageCode(language), known.contains(language) else {
-            reader.problem(node, "errors.config.language", ["value": language, "file": Strings.path(templates: templates, language: language),
+            reader.problem(node, "errors.config.language", ["value": language, "file": theme.place(Strings.name(language: language)),
                             "known": known.isEmpty ? "none" : known.joined(separator: ", ")])
             return
         }

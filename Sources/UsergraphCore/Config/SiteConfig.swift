@@ -82,6 +82,9 @@ public struct SiteConfig: Sendable {
         override ?? asOf ?? Day(now, in: timeZone)
     }
 
+    /// The site's theme: its `templates` and `public` folders over the built-in theme.
+    public var theme: ThemeFiles { ThemeFiles(templates: templates, publicFolder: publicFolder) }
+
     public static func resolve(_ path: String, against root: String) -> String {
         if path.hasPrefix("/") { return standardized(path) }
         return standardized(root + "/" + path)

@@ -37,11 +37,14 @@ public struct Strings: Sendable {
 
     /// The language code: the file's name without `.yml` (`ru`), also the pages' `lang`.
     public let code: String
+    /// The file a missing word belongs in: the site's strings file (which may not exist yet),
+    /// or the built-in one for a theme without a site folder.
     public let file: String
     public let entries: [String: Entry]
     /// Prefixes of keys (`nav`, `chart.weekly`), so templates can walk `t.chart.weekly.title`.
     public let groups: Set<String>
-    let lines: [String: Int]
+    /// Key → `file:line` it was read from, for messages.
+    let places: [String: String]
     /// Texts with `{name}` places, as Mustache templates (`{{name}}`), made once per load.
     let templates: [String: String]
     /// Numbers, dates, durations and plural forms, read from the `language.*` and `dates.*` keys.
@@ -49,17 +52,15 @@ public struct Strings: Sendable {
 
     // MARK: - Files
 
-    /// The folder of a theme's strings files.
-    public static func folder(templates: String) -> String { templates + "/strings" }
+    /// The theme name of a language's strings file: `Templates/strings/ru.yml`.
+    public static func name(language: String) -> String { "Templates/strings/" + language + ".yml" }
 
-    public static func path(templates: String, language: String) -> String {
-        folder(templates: templates) + "/" + language + ".yml"
-    }
-
-    /// The languages a theme has a strings file for, sorted.
-    public static func available(templates: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder(templates: templates))) ?? []
-        return names.filter { $0.hasSuffix(".yml") && !$0.hasPrefix(".") }.map { String($0.dropLast(4)) }.sorted()
+    /// The languages a theme (the site's and the built-in files) has a strings file for, sorted.
+    public static func available(theme: ThemeFiles) -> [String] {
+        theme.names(under: "Templates/strings").compactMap { name in
+            let file = name.dropFirst("Templates/strings/".count)
+            return file.hasSuffix(".yml") && !file.contains("/") ? String(file.dropLast(4)) : nil
+        }
     }
 
     /// A language code as a file name may hold it: `en`, `ru`, `pt-BR`, `zh-Hant`.
@@ -72,42 +73,43 @@ public struct Strings: Sendable {
         }
     }
 
-    /// Reads and checks `TEMPLATES/strings/LANGUAGE.yml`.
-    public static func load(templates: String, language: String, require requirements: [Requirement] = []) throws -> Strings {
-        let file = path(templates: templates, language: language)
-        guard let data = FileManager.default.contents(atPath: file) else {
-            let known = available(templates: templates)
-            throw UsergraphError("errors.strings.missingFile", ["file": file, "language": language, "known": known.isEmpty ? "none" : known.joined(separator: ", ")],
+    /// Reads and checks a language of `theme`: the built-in `strings/LANGUAGE.yml` with the
+    /// site's file of that name merged over it key by key, so a site's file holds only the
+    /// words its owner changed, and a word a release adds reaches it.
+    public static func load(theme: ThemeFiles, language: String, require requirements: [Requirement] = []) throws -> Strings {
+        let name = Strings.name(language: language)
+        let sitePath = theme.sitePath(name)
+        let siteFile = sitePath.flatMap { FileManager.default.contents(atPath: $0) }
+        let builtIn = ThemeFiles.builtIn.file(name)
+        guard siteFile != nil || builtIn != nil else {
+            let known = available(theme: theme)
+            throw UsergraphError("errors.strings.missingFile", ["file": theme.place(name), "language": language, "known": known.isEmpty ? "none" : known.joined(separator: ", ")],
                                  kind: .usage)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw UsergraphError("errors.strings.notUTF8", ["file": file])
+        func parse(_ data: Data, _ path: String) throws -> Parsed {
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw UsergraphError("errors.strings.notUTF8", ["file": path])
+            }
+            return try Parsed(yaml: text, file: path)
         }
-        let strings = try Strings(yaml: text, code: language, file: file)
+        var parsed = try builtIn.map { try parse($0.data, $0.path) } ?? Parsed()
+        if let siteFile, let sitePath { parsed.merge(try parse(siteFile, sitePath)) }
+        let strings = try Strings(parsed, code: language, file: sitePath ?? builtIn?.path ?? name)
         try strings.check(requirements)
         return strings
     }
 
-    /// Parses a strings file's text; `file` is only for messages.
+    /// Parses one strings file's text; `file` is only for messages.
     public init(yaml text: String, code: String, file: String) throws {
-        let node: Node?
-        do { node = try Yams.compose(yaml: text) } catch let error as YamlError {
-            throw UsergraphError("errors.strings.yaml", ["file": file], nested: ["problem": error.problem])
-        }
-        var entries: [String: Entry] = [:]
-        var groups: Set<String> = []
-        var lines: [String: Int] = [:]
-        if let node {
-            guard node.mapping != nil else {
-                throw UsergraphError("errors.strings.notMapping", ["file": file])
-            }
-            try Strings.flatten(node, prefix: "", file: file, into: &entries, groups: &groups, lines: &lines)
-        }
+        try self.init(try Parsed(yaml: text, file: file), code: code, file: file)
+    }
+
+    private init(_ parsed: Parsed, code: String, file: String) throws {
         self.code = code
         self.file = file
-        self.entries = entries
-        self.groups = groups
-        self.lines = lines
+        self.entries = parsed.entries
+        self.groups = parsed.groups
+        self.places = parsed.places
         var templates: [String: String] = [:]
         for (key, entry) in entries {
             guard case .text(let value) = entry, !Placeholders.names(value).isEmpty else { continue }
@@ -115,6 +117,35 @@ public struct Strings: Sendable {
         }
         self.templates = templates
         self.format = try LanguageFormat(entries: entries, file: file)
+    }
+
+    /// The keys of one or more files, flattened; a later file's key replaces an earlier one's.
+    private struct Parsed {
+        var entries: [String: Entry] = [:]
+        var groups: Set<String> = []
+        var places: [String: String] = [:]
+
+        init() {}
+
+        init(yaml text: String, file: String) throws {
+            let node: Node?
+            do { node = try Yams.compose(yaml: text) } catch let error as YamlError {
+                throw UsergraphError("errors.strings.yaml", ["file": file], nested: ["problem": error.problem])
+            }
+            guard let node else { return }
+            guard node.mapping != nil else {
+                throw UsergraphError("errors.strings.notMapping", ["file": file])
+            }
+            var lines: [String: Int] = [:]
+            try Strings.flatten(node, prefix: "", file: file, into: &entries, groups: &groups, lines: &lines)
+            places = lines.mapValues { "\(file):\($0)" }
+        }
+
+        mutating func merge(_ other: Parsed) {
+            entries.merge(other.entries) { $1 }
+            groups.formUnion(other.groups)
+            places.merge(other.places) { $1 }
+        }
     }
 
     private static func flatten(_ node: Node, prefix: String, file: String, into entries: inout [String: Entry],
@@ -182,7 +213,7 @@ public struct Strings: Sendable {
 
     /// `file:line` of a key, for messages.
     func place(_ key: String) -> String {
-        lines[key].map { "\(file):\($0)" } ?? file
+        places[key] ?? file
     }
 
     // MARK: - Lookups

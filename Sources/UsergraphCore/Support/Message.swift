@@ -1,4 +1,3 @@
-import UsergraphTheme
 
 /// A sentence usergraph says to a person (an error, a note of the build), sayable in the
 /// site's language.
@@ -118,9 +117,9 @@ public struct Message: Sendable, Equatable, Codable, CustomStringConvertible {
 }
 
 extension Strings {
-    /// The English of the default theme that ships in the package: the words of every message
-    /// said without a site's strings (nil only in a package that lost its theme).
-    static let english: Strings? = DefaultTheme.templates.flatMap { try? Strings.load(templates: $0, language: "en") }
+    /// The English of the built-in theme: the words of every message said without a site's
+    /// strings (nil only in a binary whose theme lost its English).
+    static let english: Strings? = try? Strings.load(theme: .builtIn, language: "en")
 }
 
 /// `{name}` places in a sentence: letters, digits, `_` and `.`, starting with a letter.

@@ -21,6 +21,9 @@ struct BuildStamp: Codable, Equatable {
     var warnings: [Message]
     /// `Inputs.pictures` of that build (nil in a stamp of an older version).
     var pictures: String? = nil
+    /// The site's stale copies of built-in theme files that builds have said so far
+    /// (`StaleCopy.told`): each is said by one build, not by every nightly one.
+    var toldTheme: [String]? = nil
 
     /// The fingerprints of a build's inputs: of all of them, and of all the pictures can show
     /// (the social card, the icons, the cards): everything but the users, their visits and the

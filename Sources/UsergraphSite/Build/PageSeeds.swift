@@ -17,8 +17,10 @@ struct PageSeeds: Sendable {
         for word in BuildStamp.identityWords(of: "/proc/self/exe") ?? [] { hasher.add(word) }
         hasher.add("\(settings)")
         var pages: [String: [UInt8]] = [:]
-        for file in FileTree.files(in: config.templates, includingHidden: false) {
-            let bytes = FileManager.default.contents(atPath: config.templates + "/" + file).map { [UInt8]($0) } ?? []
+        let theme = config.theme
+        for name in theme.names(under: "Templates") {
+            let file = String(name.dropFirst("Templates/".count))
+            let bytes = theme.file(name).map { [UInt8]($0.data) } ?? []
             if !file.contains("/"), file.hasSuffix(".md") {
                 pages[String(file.dropLast(3))] = bytes
             } else {

@@ -41,6 +41,9 @@ public struct BuildReport: Sendable {
     public var changes: PublishCounts
     /// Nothing the build reads changed since the published site was built, so nothing was rendered.
     public var upToDate: Bool
+    /// The site's files that hide a built-in theme file which changed since they were copied,
+    /// those no earlier build has said.
+    public var staleTheme: [ThemeFiles.StaleCopy] = []
 }
 
 /// The whole pipeline of `usergraph build`: config → store → stats → pages → render → publish.
@@ -82,8 +85,8 @@ public enum SiteBuild {
         // its templates only the pages.
         let settings = config
         let themeStart = BackgroundJob { () throws -> (Strings, BackgroundJob<Theme>) in
-            let strings = try Theme.strings(folder: settings.templates, language: settings.language, require: SitePages.requirements)
-            return (strings, BackgroundJob { try Theme(folder: settings.templates, strings: strings) })
+            let strings = try Theme.strings(files: settings.theme, language: settings.language, require: SitePages.requirements)
+            return (strings, BackgroundJob { try Theme(files: settings.theme, strings: strings) })
         }
         let manifestJob = BackgroundJob {
             let manifest = options.force ? PageManifest.empty : PageManifest.load(output: settings.output)
@@ -123,7 +126,7 @@ public enum SiteBuild {
         csystem_release_free_memory()
         var made = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: strings)
 
-        let assets = try PublicAssets(folder: config.publicFolder)
+        let assets = try PublicAssets(theme: config.theme)
         // Independent of the pages: drawn and written out on other threads while they render.
         // Neither reads the users, nor the starred repositories but the newest (the feed), so
         // they need not wait for the choice below.
@@ -231,11 +234,15 @@ public enum SiteBuild {
             PageManifest.remove(output: config.output)
             FamilySummaries.remove(output: config.output)
             let counts = try staged.publish(previous: manifest.files, previousStoredFiles: manifest.storedFiles)
+            let stale = config.theme.staleCopies(bases: ThemeBase.read(root: config.root))
+            let told = Set(last?.toldTheme ?? [])
             let report = BuildReport(output: config.output, pages: pageCount, files: fileCount, asOf: asOf,
-                                     missing: missingCollections(snapshot), warnings: buildWarnings, changes: counts, upToDate: false)
+                                     missing: missingCollections(snapshot), warnings: buildWarnings, changes: counts, upToDate: false,
+                                     staleTheme: stale.filter { !told.contains($0.told) })
             if let identity = FolderStamp.of(config.output) {
                 BuildStamp(inputs: inputs.all, output: identity, pages: report.pages, files: report.files,
-                           missing: report.missing, warnings: report.warnings, pictures: inputs.pictures).save(output: config.output)
+                           missing: report.missing, warnings: report.warnings, pictures: inputs.pictures,
+                           toldTheme: stale.map(\.told)).save(output: config.output)
             }
             let listed = PageManifest.save(sources.indices.lazy.map { (sources[$0].path.file, fingerprints[$0], outcomes[$0] == .kept) },
                                            inserting: keptPages.map { ($0.position, manifest.families[$0.family] ?? []) },

@@ -1,7 +1,7 @@
 import Foundation
 import UsergraphCore
 
-/// The theme's static files from `Public/`. Those under `assets/` get a content hash in their
+/// The theme's static files from `Public/` (the site's, over the built-in ones). Those under `assets/` get a content hash in their
 /// names (`assets/style.3f9a0c1b2d.css`), so a host can cache them forever and a changed file
 /// is a new URL; everything else (a `CNAME`, `favicon.ico`) keeps its name.
 struct PublicAssets: Sendable {
@@ -15,12 +15,13 @@ struct PublicAssets: Sendable {
     /// Source path under `Public/` → published path, for templates.
     let names: [String: String]
 
-    init(folder: String) throws {
+    init(theme: ThemeFiles) throws {
         var files: [File] = []
         var names: [String: String] = [:]
-        for item in FileTree.files(in: folder) {
-            guard let data = FileManager.default.contents(atPath: folder + "/" + item) else {
-                throw UsergraphError("errors.publish.unreadable", ["path": folder + "/" + item])
+        for name in theme.names(under: "Public") {
+            let item = String(name.dropFirst("Public/".count))
+            guard let data = theme.file(name)?.data else {
+                throw UsergraphError("errors.publish.unreadable", ["path": theme.place(name)])
             }
             let published = item.hasPrefix("assets/") ? PublicAssets.hashedName(item, data: data) : item
             files.append(File(published: published, data: data))

@@ -66,8 +66,8 @@ struct TemplateKeyCheck {
             found.own.formUnion(own)
             var layout = Set<Problem>()
             let layoutKeys = PageKeys.layout(page: keys, assets: assets)
-            check(theme.layout.tags, File(path: theme.folder + "/layout.html", firstLine: 1), scopes: [layoutKeys], into: &layout, &found)
-            found.shared[theme.folder + "/layout.html", default: []].append(layout)
+            check(theme.layout.tags, File(path: theme.layoutPath, firstLine: 1), scopes: [layoutKeys], into: &layout, &found)
+            found.shared[theme.layoutPath, default: []].append(layout)
         }
         var all = found.own
         for runs in found.shared.values {

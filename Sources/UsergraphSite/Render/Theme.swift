@@ -7,7 +7,8 @@ import Yams
 /// The templates of a site, read and parsed once per build: page templates
 /// (`Templates/NAME.md`, front matter + Mustache Markdown), partials (`Templates/partials/`),
 /// the page shell (`Templates/layout.html`) and the words of one language
-/// (`Templates/strings/LANG.yml`), which every template sees as `t`.
+/// (`Templates/strings/LANG.yml`), which every template sees as `t`. Each is the site's file
+/// when it has one, else the built-in theme's (`ThemeFiles`).
 struct Theme: Sendable {
     struct Page: Sendable {
         public let name: String
@@ -19,9 +20,11 @@ struct Theme: Sendable {
         let body: MustacheTemplate
     }
 
-    let folder: String
+    let files: ThemeFiles
     let pages: [String: Page]
     let layout: MustacheTemplate
+    /// Where the layout was read, for messages.
+    let layoutPath: String
     let library: MustacheLibrary
     /// A partial's name → its file, for messages.
     let partials: [String: String]
@@ -36,56 +39,53 @@ struct Theme: Sendable {
 
     /// Loads the theme in `language`, checking that the strings file has every key the
     /// templates name (`t.…`) and every key in `require` (the words the code draws itself).
-    init(folder: String, language: String = "en", require: [Strings.Requirement]) throws {
-        try self.init(folder: folder, strings: Theme.strings(folder: folder, language: language, require: require))
+    init(files: ThemeFiles, language: String = "en", require: [Strings.Requirement]) throws {
+        try self.init(files: files, strings: Theme.strings(files: files, language: language, require: require))
     }
 
-    /// The words of the theme in `folder` in `language`, checked against `require`: all of the
-    /// theme that the data's wording needs, ready before its templates are parsed.
-    static func strings(folder: String, language: String, require: [Strings.Requirement]) throws -> Strings {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw UsergraphError("errors.theme.noFolder", ["folder": folder])
-        }
-        return try Strings.load(templates: folder, language: language, require: require + LanguageFormat.requirements)
+    /// The words of the theme in `language`, checked against `require`: all of the theme that
+    /// the data's wording needs, ready before its templates are parsed.
+    static func strings(files: ThemeFiles, language: String, require: [Strings.Requirement]) throws -> Strings {
+        try Strings.load(theme: files, language: language, require: require + LanguageFormat.requirements)
     }
 
-    /// The theme in `folder` with its words (`strings(folder:language:require:)`), checking
-    /// that they have every key the templates name.
-    init(folder: String, strings: Strings) throws {
+    /// The theme with its words (`strings(files:language:require:)`), checking that they have
+    /// every key the templates name.
+    init(files: ThemeFiles, strings: Strings) throws {
         MarkdownEscapingRegistration.once()
-        self.folder = folder
-        let fm = FileManager.default
+        self.files = files
         var library = MustacheLibrary()
         var partials: [String: String] = [:]
         var partialsUseAsOf = false
-        let partialsFolder = folder + "/partials"
-        for name in ((try? fm.contentsOfDirectory(atPath: partialsFolder)) ?? []).sorted() where name.hasSuffix(".md") || name.hasSuffix(".html") {
-            let path = partialsFolder + "/" + name
-            let text = try Theme.readText(path)
-            try TemplateKeys.check(text, path: path, strings: strings)
+        for name in files.names(under: "Templates/partials") where name.hasSuffix(".md") || name.hasSuffix(".html") {
+            guard let file = files.file(name) else { continue }
+            let text = try Theme.text(file)
+            try TemplateKeys.check(text, path: file.path, strings: strings)
             partialsUseAsOf = partialsUseAsOf || text.contains("asOf")
             let pragma = name.hasSuffix(".md") ? MarkdownEscapingRegistration.pragma : MarkdownEscapingRegistration.htmlPragma
-            let partial = (name as NSString).deletingPathExtension
-            library.register(try Theme.compile(pragma + text, path: path, firstLine: 1), named: partial)
-            partials[partial] = path
+            // `partials/cards/row.md` is the partial `cards/row`.
+            let partial = (String(name.dropFirst("Templates/partials/".count)) as NSString).deletingPathExtension
+            library.register(try Theme.compile(pragma + text, path: file.path, firstLine: 1), named: partial)
+            partials[partial] = file.path
         }
         var pages: [String: Page] = [:]
-        for name in ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).sorted() where name.hasSuffix(".md") {
-            try TemplateKeys.check(try Theme.readText(folder + "/" + name), path: folder + "/" + name, strings: strings)
-            let page = try Theme.loadPage(folder + "/" + name)
+        for name in files.names(under: "Templates") where name.hasSuffix(".md") && !name.dropFirst("Templates/".count).contains("/") {
+            guard let file = files.file(name) else { continue }
+            let text = try Theme.text(file)
+            try TemplateKeys.check(text, path: file.path, strings: strings)
+            let page = try Theme.loadPage(text, path: file.path)
             pages[page.name] = page
         }
         for name in Theme.requiredPages where pages[name] == nil {
-            throw UsergraphError("errors.theme.missingPage", ["path": "\(folder)/\(name).md", "pages": Theme.requiredPages.map { $0 + ".md" }.joined(separator: ", ")])
+            throw UsergraphError("errors.theme.missingPage", ["path": files.place("Templates/\(name).md"), "pages": Theme.requiredPages.map { $0 + ".md" }.joined(separator: ", ")])
         }
-        let layoutPath = folder + "/layout.html"
-        guard fm.fileExists(atPath: layoutPath) else {
-            throw UsergraphError("errors.theme.noLayout", ["path": layoutPath])
+        guard let layoutFile = files.file("Templates/layout.html") else {
+            throw UsergraphError("errors.theme.noLayout", ["path": files.place("Templates/layout.html")])
         }
-        let layoutText = try Theme.readText(layoutPath)
-        try TemplateKeys.check(layoutText, path: layoutPath, strings: strings)
-        self.layout = try Theme.compile(MarkdownEscapingRegistration.htmlPragma + layoutText, path: layoutPath, firstLine: 1)
+        let layoutText = try Theme.text(layoutFile)
+        try TemplateKeys.check(layoutText, path: layoutFile.path, strings: strings)
+        self.layout = try Theme.compile(MarkdownEscapingRegistration.htmlPragma + layoutText, path: layoutFile.path, firstLine: 1)
+        self.layoutPath = layoutFile.path
         self.pages = pages
         self.library = library
         self.partials = partials
@@ -99,7 +99,7 @@ struct Theme: Sendable {
     /// `content`, `title` and `description`.
     func render(page name: String, context pageContext: [String: Any], shell: [String: Any]) throws -> String {
         guard let page = pages[name] else {
-            throw UsergraphError("errors.theme.noTemplate", ["name": name, "folder": folder])
+            throw UsergraphError("errors.theme.noTemplate", ["name": name, "folder": files.place("Templates")])
         }
         var context = pageContext
         context["t"] = words.tree
@@ -116,15 +116,14 @@ struct Theme: Sendable {
         return layout.render(layoutContext, library: library)
     }
 
-    static func readText(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw UsergraphError("errors.theme.notText", ["path": path])
+    static func text(_ file: ThemeFiles.File) throws -> String {
+        guard let text = String(data: file.data, encoding: .utf8) else {
+            throw UsergraphError("errors.theme.notText", ["path": file.path])
         }
         return text
     }
 
-    static func loadPage(_ path: String) throws -> Page {
-        let text = try readText(path)
+    static func loadPage(_ text: String, path: String) throws -> Page {
         let (frontMatter, body, bodyLine) = try splitFrontMatter(text, path: path)
         var title = (path as NSString).lastPathComponent
         var description: String?

@@ -1,33 +1,43 @@
 import Foundation
 import UsergraphCore
 import UsergraphStore
-import UsergraphTheme
 
-/// `usergraph init DIR`: a new site project with the default theme, a commented config and
-/// an empty store.
+/// `usergraph init DIR`: a new site project: a commented config, an empty store and a
+/// `.gitignore`. The theme is built in; `usergraph theme eject` copies what its owner wants to
+/// change (`ThemeEject`).
 public enum SiteScaffold {
-    /// Makes the site in `target` (an absolute path) from `theme` (a folder with Templates/
-    /// and Public/, see `themeFolder`), with `language` in its config.
-    public static func create(at target: String, theme source: String, language: String = "en") throws {
+    /// What `init` makes, as it names them.
+    public static let made = ["usergraph.yml", "Store/", ".gitignore"]
+
+    /// Makes the site in `target` (an absolute path), with `language` in its config; with
+    /// `theme` (a folder with Templates/ and Public/), a copy of that theme too.
+    public static func create(at target: String, theme source: String? = nil, language: String = "en") throws {
         let fm = FileManager.default
         if fm.fileExists(atPath: target), !((try? fm.contentsOfDirectory(atPath: target)) ?? []).isEmpty {
             throw UsergraphError("errors.init.notEmpty", ["path": target], kind: .usage)
         }
         try fm.createDirectory(atPath: target + "/Store", withIntermediateDirectories: true)
-        try FileTree.copy(from: source + "/Templates", to: target + "/Templates")
-        try FileTree.copy(from: source + "/Public", to: target + "/Public")
+        if let source {
+            try FileTree.copy(from: source + "/Templates", to: target + "/Templates")
+            try FileTree.copy(from: source + "/Public", to: target + "/Public")
+        }
         let config = starterConfig.replacingOccurrences(of: "language: en     ", with: "language: " + language.padding(toLength: 7, withPad: " ", startingAt: 0))
         try AtomicFile.write(Data(config.utf8), to: target + "/usergraph.yml")
-        // The built site and the lock are output, not source, for a project kept in git.
-        try AtomicFile.write(Data("_site/\n.usergraph.lock\n".utf8), to: target + "/.gitignore")
+        try AtomicFile.write(Data(gitignore.utf8), to: target + "/.gitignore")
     }
 
-    /// The theme to copy: `themeSource` (an absolute path to a site folder with Templates/ and
-    /// Public/), else the default theme that ships in the package.
-    public static func themeFolder(themeSource: String?) throws -> String {
-        guard let source = themeSource ?? DefaultTheme.folder else {
-            throw UsergraphError("errors.init.noTheme", kind: .usage)
-        }
+    /// What a build makes and keeps, which is output, not source, for a site kept in git: the
+    /// site, what the build keeps for the next one beside it, and the lock.
+    static let gitignore = """
+    _site/
+    ._site.*
+    .usergraph/
+    .usergraph.lock
+
+    """
+
+    /// A theme folder given to `init --theme`: it must hold Templates/layout.html.
+    public static func themeFolder(_ source: String) throws -> String {
         guard FileManager.default.fileExists(atPath: source + "/Templates/layout.html") else {
             throw UsergraphError("errors.init.badTheme", ["path": source], kind: .usage)
         }
@@ -38,7 +48,7 @@ public enum SiteScaffold {
     # usergraph site configuration. Paths are relative to this file.
     title: "My dashboard"
     # baseURL: https://example.org/dashboard/   # canonical links and sitemap.xml; without it every link is relative
-    language: en                               # a strings file of Templates/strings/: en, ru
+    language: en                               # en or ru, or a strings file of your own in Templates/strings/
     timeZone: UTC                              # days, weeks and streaks are counted here, e.g. Europe/Moscow
     # asOf: 2026-11-20                         # pin "today" for reproducible statistics
     store: Store
