@@ -18,7 +18,7 @@ struct Serve: ConsoleCommand {
     @Option(name: .long, help: ArgumentHelp("Serve this folder instead of the config's `output`.", valueName: "dir"))
     var output: String?
 
-    @Flag(name: .long, help: "Rebuild when the config, the store, the templates or Public/ change, and reload open pages.")
+    @Flag(name: .long, help: "Build a preview into .usergraph/preview (sections without data say how to fill them), rebuild it when the config, the store, the templates or Public/ change, and reload open pages.")
     var watch = false
 
     /// How often the inputs are looked at, and how long they must stay still before a rebuild
@@ -28,7 +28,9 @@ struct Serve: ConsoleCommand {
 
     func run(_ console: Console) async throws {
         let config = try site.load(console)
-        let folder = output.map(console.resolve) ?? config.output
+        // A preview is built beside the published site, never into it: its set-up hints are
+        // for the owner, not for visitors.
+        let folder = output.map(console.resolve) ?? (watch ? config.root + "/.usergraph/preview" : config.output)
         guard watch else {
             let server = try PreviewServer(folder: folder, port: port)
             try await server.run { port in
@@ -79,7 +81,9 @@ struct Serve: ConsoleCommand {
     func rebuild(_ console: Console, folder: String, live: LiveReload?) async throws {
         let started = Date()
         do {
-            let config = try site.load(console)
+            var loaded = try site.load(console)
+            loaded.preview = true
+            let config = loaded
             let lock = try SiteLock.acquire(siteRoot: config.root, wait: true)
             defer { lock.release() }
             let options = BuildOptions(output: folder)

@@ -31,7 +31,8 @@ struct Stats: ConsoleCommand {
         let snapshot = try StoreReader.read(StoreLayout(root: config.store))
         let result = Statistics.compute(snapshot, asOf: day, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
         if let strings {
-            console.write(StatsText.report(result, strings: strings, style: ascii ? .ascii : .unicode))
+            // Only the sections the site shows: those on in the config that have data.
+            console.write(StatsText.report(result, strings: strings, style: ascii ? .ascii : .unicode, shown: config.shownSections(snapshot)))
         } else {
             console.write(try result.report.jsonString())
         }

@@ -98,7 +98,7 @@ import Testing
     }
 
     /// A template mistake is said at the tag a person has to mend: an unclosed `{{#nope}}` on
-    /// line 9 at line 9 (not at the end of the file), an unfinished `{{unclosed` on line 9 at 9.
+    /// line 7 at line 7 (not at the end of the file), an unfinished `{{unclosed` on line 7 at 7.
     @Test(arguments: [
         ("{{#nope}}", "{{#nope}}", "a section is opened but never closed"),
         ("{{unclosed", "{{unclosed", "a tag is not finished"),
@@ -108,11 +108,11 @@ import Testing
         let root = try TestPaths.site(store: [:])
         let path = root + "/Templates/statistics.md"
         var lines = try TestPaths.read(path).components(separatedBy: "\n")
-        lines[8] = inserted  // line 9
+        lines[6] = inserted  // line 7
         try TestPaths.write(lines.joined(separator: "\n"), to: path)
         let run = await UsergraphCLI.run(["build", "--offline"], in: root)
         #expect(run.status != 0)
-        #expect(run.stderr.contains("\(path):9: \(problem) in `\(tag)`."), "\(run.stderr)")
+        #expect(run.stderr.contains("\(path):7: \(problem) in `\(tag)`."), "\(run.stderr)")
     }
 
     /// Every type ActivityTypes can give has a name in both languages; another is readable.

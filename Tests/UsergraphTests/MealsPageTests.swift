@@ -19,9 +19,12 @@ import Testing
         try TestPaths.read(path).replacingOccurrences(of: "&#46;", with: ".")
     }
 
-    private static func build(_ files: [String: String]) throws -> String {
+    /// `preview`: as `serve --watch` builds, where an empty section says how to fill it.
+    private static func build(_ files: [String: String], preview: Bool = false) throws -> String {
         let site = try TestPaths.site(store: files)
-        _ = try SiteBuild.run(config: try ConfigLoader.load(path: site + "/usergraph.yml"))
+        var config = try ConfigLoader.load(path: site + "/usergraph.yml")
+        config.preview = preview
+        _ = try SiteBuild.run(config: config)
         return site + "/_site"
     }
 
@@ -78,8 +81,8 @@ import Testing
         #expect(!page.contains("<em>soup</em>") && !page.contains("href=\"javascript"))
     }
 
-    @Test func withoutMealsOrStepsThePagesSayWhichCommandFillsThem() throws {
-        let output = try Self.build([:])
+    @Test func withoutMealsOrStepsThePreviewSaysWhichCommandFillsThem() throws {
+        let output = try Self.build([:], preview: true)
         let meals = try Self.read(output + "/meals/index.html")
         #expect(meals.contains("usergraph meal add"))
         let statistics = try Self.read(output + "/statistics/index.html")

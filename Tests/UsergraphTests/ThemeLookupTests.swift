@@ -55,9 +55,11 @@ import UsergraphTheme
     /// partial or word the built-in theme has and the copy lacks is taken from the binary.
     @Test func aSiteOfThePreviousReleaseBuildsWithItsChangeAndTheNewPages() async throws {
         let root = try TestPaths.scratch("previous")
-        for item in ["usergraph.yml", "Store", "Templates", "Public"] {
+        for item in ["usergraph.yml", "Templates", "Public"] {
             try FileManager.default.copyItem(atPath: Self.previousRelease + "/" + item, toPath: root + "/" + item)
         }
+        // The demo's data, so that every section has something to show.
+        try FileManager.default.copyItem(atPath: TestPaths.repository + "/Store", toPath: root + "/Store")
         // Older still: before cards.md, the pagination partial and a word existed.
         try FileManager.default.removeItem(atPath: root + "/Templates/cards.md")
         try FileManager.default.removeItem(atPath: root + "/Templates/partials/pagination.md")

@@ -39,7 +39,8 @@ import Testing
         let page = String(decoding: try RawHTTP.request("/statistics/", port: port).body, as: UTF8.self)
         #expect(page.contains("usergraph serve --watch: reloads the page") && page.contains("let v = 1;"))
         #expect(page.contains("<p class=\"big\">210</p>"))
-        #expect(!(try TestPaths.read(root + "/_site/statistics/index.html")).contains("<script"))
+        #expect(!(try TestPaths.read(root + "/.usergraph/preview/statistics/index.html")).contains("<script"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/_site"), "a preview never touches the published site")
 
         // A page waiting on version 1 hears of the rebuild a workout added with the CLI causes.
         let waiter = Waiter(port: port, since: 1)

@@ -6,7 +6,7 @@ import Yams
 public enum ConfigLoader {
     static let topLevelKeys: Set<String> = [
         "title", "baseURL", "language", "timeZone", "asOf", "store", "output", "templates", "public",
-        "github", "users", "statistics", "cache", "goals", "privacy", "owner",
+        "github", "users", "statistics", "cache", "goals", "privacy", "owner", "sections",
     ]
     static let sectionKeys: [String: Set<String>] = [
         "github": ["login", "apiURL", "pinned"],
@@ -16,6 +16,7 @@ public enum ConfigLoader {
         "goals": ["steps"],
         "privacy": ["indexUsers", "visitorsAsCounts"],
         "owner": ["public"],
+        "sections": Set(SiteSection.allCases.map(\.rawValue)),
     ]
     /// Reads and checks the config at `path`, an absolute path (commands resolve theirs against
     /// the folder they run in).
@@ -132,6 +133,17 @@ public enum ConfigLoader {
                     }
                     if name == "indexUsers" { config.privacy.indexUsers = flag } else { config.privacy.visitorsAsCounts = flag }
                 }
+            case "sections":
+                var off: Set<SiteSection> = []
+                for (name, node) in reader.section(value, key) {
+                    guard let section = SiteSection(rawValue: name) else { continue }
+                    guard let flag = node.bool else {
+                        reader.problem(node, "errors.config.flag", ["key": "sections." + name])
+                        continue
+                    }
+                    if !flag { off.insert(section) }
+                }
+                config.sectionsOff = off.sorted()
             case "owner":
                 if let v = reader.section(value, key)["public"] {
                     let names = v.sequence?.compactMap(\.string)

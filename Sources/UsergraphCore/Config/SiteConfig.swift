@@ -27,6 +27,13 @@ public struct SiteConfig: Sendable {
     /// not a set: the build stamp hashes the config's description, which must be the same in
     /// every process (a set's order is not).
     public var ownerPublic: [String] = ["name", "avatar"]
+    /// `sections:`: the parts of the site its owner turned off, in `SiteSection` order (an
+    /// array for the same reason as `ownerPublic`).
+    public var sectionsOff: [SiteSection] = []
+    /// A build for `serve --watch`: sections without data show how to fill them. Never read
+    /// from the file; part of the config's description, so a published build after a preview
+    /// renders every page again.
+    public var preview = false
     /// The names `owner.public` may list.
     public static let ownerFields = ["name", "avatar", "age", "sex", "email"]
 

@@ -132,7 +132,7 @@ public enum SiteBuild {
         // they need not wait for the choice below.
         let firstSite = made
         let pictures = BackgroundJob { try sharingPictures(firstSite, assets: assets, force: options.force) }
-        let feed = BackgroundJob { SiteFeed(firstSite).files }
+        let feed = BackgroundJob { firstSite.shows(.feeds) ? SiteFeed(firstSite).files : [] }
         // A forced build renders every page; otherwise a page whose fingerprint is the one its
         // published file was made with is kept.
         let (manifest, spareList) = try manifestJob.value()
@@ -415,6 +415,7 @@ public enum SiteBuild {
         var hasher = FingerprintHasher()
         guard hasher.add(context: assets.context) else { return nil }
         hasher.add(site.shareImageAlt)
+        hasher.add(site.on.keys.sorted().joined(separator: " "))
         hasher.add(asOf)
         if asOf { hasher.add(site.asOf.number) }
         return hasher.finish()
@@ -432,6 +433,7 @@ public enum SiteBuild {
         if let base = site.config.baseURL { shell["baseURL"] = base }
         shell["assets"] = assets.context
         shell["nav"] = [source.section.rawValue: true]
+        shell["on"] = site.on
         let root: String
         if source.path == .notFound {
             root = SitePages.notFoundBase(site)

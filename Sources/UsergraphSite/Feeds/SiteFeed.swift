@@ -59,11 +59,13 @@ struct SiteFeed {
         // 50 was most of the feed's cost.
         enum Record { case workout(Workout), milestone(Milestone), star(StarredItem, name: String, at: String) }
         var candidates: [(instant: Date, id: String, record: Record)] = []
-        for workout in site.snapshot.workouts {
+        // Only what the site shows: workouts and their milestones, and stars of the GitHub part.
+        let workouts = site.shows(.workouts) ? site.snapshot.workouts : []
+        for workout in workouts {
             guard let instant = workout.startDate, Day(instant, in: timeZone) <= asOf else { continue }
             candidates.append((instant, "urn:usergraph:workout:" + workout.id, .workout(workout)))
         }
-        for milestone in Milestones.compute(site.snapshot.workouts, asOf: asOf, timeZone: timeZone) {
+        for milestone in Milestones.compute(workouts, asOf: asOf, timeZone: timeZone) {
             let key: String
             switch milestone.kind {
             case .achievement(let achievement): key = "achievement:" + achievement
@@ -72,7 +74,7 @@ struct SiteFeed {
             candidates.append((milestone.instant, "urn:usergraph:" + key, .milestone(milestone)))
         }
         // Only the newest stars can be among the newest entries.
-        for star in Self.stars(site.snapshot.starred?.value ?? [], asOf: asOf, timeZone: timeZone) {
+        for star in Self.stars(site.shows(.github) ? site.snapshot.starred?.value ?? [] : [], asOf: asOf, timeZone: timeZone) {
             candidates.append((star.instant, star.id, .star(star.item, name: star.name, at: star.at)))
         }
         candidates.sort { Self.isNewer(($0.instant, $0.id), than: ($1.instant, $1.id)) }

@@ -30,8 +30,14 @@ enum PageKeys {
             "nav": .object(TemplateSchema(fields: Dictionary(uniqueKeysWithValues: Section.allCases.map {
                 ($0.rawValue, TemplateSchema.Field(value: .flag, optional: true))
             }))),
+            "on": .object(on),
         ]
     }
+
+    /// `on` in every template: the sections shown (`SiteData.on`), each there only when true.
+    static let on = TemplateSchema(fields: Dictionary(uniqueKeysWithValues: SiteData.onKeys.map {
+        ($0, TemplateSchema.Field(value: .flag, optional: true))
+    }))
 
     /// What the layout sees: the shell, and what `Theme.render` adds for the page `page`.
     static func layout(page: TemplateSchema, assets: PublicAssets) -> TemplateSchema {

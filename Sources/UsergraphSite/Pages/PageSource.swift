@@ -23,14 +23,39 @@ final class SiteData: @unchecked Sendable {
     /// The embeddable cards, drawn once for both their files and the `/cards/` page.
     private(set) var cards: [EmbedCards.Card] = []
     private let languageColors: LanguageColors
+    /// The sections the site shows (`SiteConfig.shownSections`).
+    let shown: Set<SiteSection>
 
     init(config: SiteConfig, snapshot: Snapshot, asOf: Day, statistics: StatisticsResult, avatars: Avatars, strings: Strings) {
         self.config = config; self.snapshot = snapshot; self.asOf = asOf; self.statistics = statistics
         self.avatars = avatars; self.strings = strings; self.values = TemplateValues(strings: strings)
+        shown = config.shownSections(snapshot)
         languageColors = LanguageColors(snapshot)
         shareImageAlt = SocialCard.alt(self)
-        cards = EmbedCards.cards(self)
+        cards = shown.contains(.cards) ? EmbedCards.cards(self) : []
     }
+
+    func shows(_ section: SiteSection) -> Bool { shown.contains(section) }
+
+    /// The statistics page shows the workouts, the meals, the steps, the weight, the visitors
+    /// and the GitHub languages: it is there when one of them is.
+    var showsStatistics: Bool { !shown.isDisjoint(with: [.workouts, .nutrition, .steps, .weight, .visitors, .github]) }
+
+    /// `on` in every template: each section shown, `statistics` and `cards` when those pages
+    /// are there, `activity` with the meals or the steps, and `hints` in a preview, where an
+    /// empty section says how to fill it.
+    var on: [String: Bool] {
+        var on: [String: Bool] = [:]
+        for section in shown { on[section.rawValue] = true }
+        on["cards"] = shows(.cards) && !cards.isEmpty ? true : nil
+        if showsStatistics { on["statistics"] = true }
+        if shows(.nutrition) || shows(.steps) { on["activity"] = true }
+        if config.preview { on["hints"] = true }
+        return on
+    }
+
+    /// The names `on` may hold.
+    static let onKeys = SiteSection.allCases.map(\.rawValue) + ["statistics", "activity", "hints"]
 
     /// A language's dot colour, as CSS.
     func languageColor(_ language: String) -> String { languageColors.color(language) }

@@ -10,14 +10,18 @@ enum SitePages {
     /// The pages but those of the `omitted` families (see `KeptFamily`), and where each
     /// omitted family's pages would have been among them.
     static func sources(_ site: SiteData, omitting omitted: Set<KeptFamily>) -> (sources: [PageSource], positions: [KeptFamily: Int]) {
-        let parts: [(family: KeptFamily?, make: (SiteData) -> [PageSource])] = [
-            (nil, ProfilePage.sources), (.directory, UsersPages.sources), (nil, RepositoryPages.lists), (.starred, RepositoryPages.starred),
-            (nil, StatisticsPage.sources), (nil, MealsPage.sources), (nil, CardsPage.sources), (nil, { [notFound($0)] }),
+        let on = site.on
+        let parts: [(family: KeptFamily?, shown: Bool, make: (SiteData) -> [PageSource])] = [
+            (nil, true, ProfilePage.sources), (.directory, on["users"] != nil, UsersPages.sources),
+            (nil, on["github"] != nil, RepositoryPages.lists), (.starred, on["github"] != nil, RepositoryPages.starred),
+            (nil, on["statistics"] != nil, StatisticsPage.sources), (nil, on["nutrition"] != nil, MealsPage.sources),
+            (nil, on["cards"] != nil, CardsPage.sources), (nil, true, { [notFound($0)] }),
         ]
         var made: [[PageSource]] = []
         var positions: [KeptFamily: Int] = [:]
         var count = 0
-        for part in parts {
+        // An off section's pages are not made, and its family is not kept either.
+        for part in parts where part.shown {
             if let family = part.family, omitted.contains(family) {
                 positions[family] = count
                 continue

@@ -80,7 +80,8 @@ enum StatisticsPage {
                 var row: [String: Any] = ["id": visitor.userId, "views": v.number(visitor.views)]
                 if let user = usersById[visitor.userId] {
                     row["username"] = user.username
-                    row["url"] = page.link(to: .user(user.id))
+                    // A visitor's page is in the users directory, when the site has it.
+                    if site.shows(.users) { row["url"] = page.link(to: .user(user.id)) }
                     row["avatar"] = site.avatars.html(sitePath: site.avatars.sitePath(forURL: user.avatar?.url), name: user.username, size: 40, from: page)
                 } else {
                     row["avatar"] = Avatars.placeholder(name: "#\(visitor.userId)", size: 40)

@@ -103,6 +103,8 @@ struct Theme: Sendable {
         }
         var context = pageContext
         context["t"] = words.tree
+        // `on` (the sections shown) is in every template, like `t`.
+        if let on = shell["on"] { context["on"] = on }
         let markdown = page.body.render(context, library: library)
         let content = Markdown.html(markdown)
         var layoutContext = shell

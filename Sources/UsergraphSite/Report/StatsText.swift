@@ -24,11 +24,14 @@ public enum StatsText {
 
     /// The report as the terminal shows it: no control character from the data (a username
     /// holding ESC) reaches the terminal.
-    public static func report(_ result: StatisticsResult, strings s: Strings, style: TextChartStyle = .unicode, width: Int = 80) -> String {
-        ControlCharacters.strip(unsafeReport(result, strings: s, style: style, width: width))
+    /// `shown`: the sections to report (`SiteConfig.shownSections`); the others are left out.
+    public static func report(_ result: StatisticsResult, strings s: Strings, style: TextChartStyle = .unicode, width: Int = 80,
+                              shown: Set<SiteSection> = Set(SiteSection.allCases)) -> String {
+        ControlCharacters.strip(unsafeReport(result, strings: s, style: style, width: width, shown: shown))
     }
 
-    private static func unsafeReport(_ result: StatisticsResult, strings s: Strings, style: TextChartStyle, width: Int) -> String {
+    private static func unsafeReport(_ result: StatisticsResult, strings s: Strings, style: TextChartStyle, width: Int,
+                                     shown: Set<SiteSection>) -> String {
         let f = s.format
         let numbers = f.chartNumbers
         let r = result.report
@@ -42,6 +45,7 @@ public enum StatsText {
         func section(_ title: String) { out += heading(title, style: style, width: width) }
         say(s.text("report.title", ["date": Day(iso: r.asOf).map(f.date) ?? r.asOf]))
 
+        if shown.contains(.workouts) {
         section(s.text("report.workouts"))
         say(s.text("report.workoutsLine", [
             "workouts": s.plural("count.workouts", w.count), "duration": f.duration(seconds: w.totalSeconds),
@@ -84,7 +88,9 @@ public enum StatsText {
                                       less: s.text("report.less"), more: s.text("report.more"),
                                       weekLabels: StatisticsCharts.monthLabels(d.dailyWorkouts.map(\.day), format: f),
                                       width: width, style: style, noData: s.text("report.noWorkouts")))
+        }
 
+        if shown.contains(.weight) {
         section(s.text("report.weight"))
         let weight = r.weight
         say((weight.latest.map { s.text("report.latest", ["kg": f.number($0, places: 1)]) } ?? s.text("report.noWeight"))
@@ -100,9 +106,14 @@ public enum StatsText {
                                        lastLabel: d.weightSeries.last.map { f.date($0.day) },
                                        includeZero: false, numbers: numbers))
         }
+        }
 
-        nutrition(result, strings: s, style: style, width: width, into: &out)
+        if shown.contains(.nutrition) || shown.contains(.steps) {
+            nutrition(result, strings: s, style: style, width: width, shown: shown, into: &out)
+        }
 
+        // The directory's users and their visits; either section reports them.
+        if shown.contains(.users) || shown.contains(.visitors) {
         section(s.text("report.users"))
         let u = r.users
         say(s.text("report.usersLine", [
@@ -137,7 +148,9 @@ public enum StatsText {
         out.append("")
         out += sentence(s.text("report.viewsMonths"), style: style, width: width)
         out += table(columns, u.views.monthly.map { [monthName($0.month, f), f.number($0.views), f.number($0.unique)] }, style: style)
+        }
 
+        if shown.contains(.github) {
         section(s.text("report.repositories"))
         let repos = r.repositories
         say(s.text("report.repositoriesLine", [
@@ -158,11 +171,13 @@ public enum StatsText {
             ? repos.languages.prefix(8).map { ChartPoint(label: $0.language, value: Double($0.count)) }
             : bytes.prefix(8).map { ChartPoint(label: $0.language, value: (Double($0.bytes) / 1000).rounded()) }
         out.append(TextCharts.bars(languages, width: width, style: style, noData: s.text("report.noLanguages"), numbers: numbers))
+        }
         return TextCharts.text(out.joined(separator: "\n"), style: style) + "\n"
     }
 
     /// What was eaten against what was burned, and the steps, as the statistics page shows them.
-    static func nutrition(_ result: StatisticsResult, strings s: Strings, style: TextChartStyle, width: Int, into out: inout [String]) {
+    static func nutrition(_ result: StatisticsResult, strings s: Strings, style: TextChartStyle, width: Int, shown: Set<SiteSection>,
+                          into out: inout [String]) {
         let f = s.format
         let n = result.report.nutrition
         let steps = result.report.steps
@@ -175,8 +190,10 @@ public enum StatsText {
             : s.text("report.noMealsToday")
         let stepsToday = steps.today.map { s.text("report.stepsToday", ["steps": f.number($0), "goal": f.number(steps.goal)]) }
             ?? s.text("report.noStepsToday")
-        out += sentence(today + " " + stepsToday + " " + s.text("report.workoutsToday", ["workouts": s.plural("count.workouts", workouts)]), style: style, width: width)
-        if let average = n.average7 {
+        let todayParts = [shown.contains(.nutrition) ? today : nil, shown.contains(.steps) ? stepsToday : nil,
+                          shown.contains(.workouts) ? s.text("report.workoutsToday", ["workouts": s.plural("count.workouts", workouts)]) : nil]
+        out += sentence(todayParts.compactMap { $0 }.joined(separator: " "), style: style, width: width)
+        if shown.contains(.nutrition), let average = n.average7 {
             let energy = StatisticsCharts.MacroEnergy(n.macros7)
             let week = if let basal = n.basal7, let balance = n.balance7 {
                 s.text("report.week", ["average": f.number(average), "burned": f.number(n.burned7), "basal": f.number(basal),
@@ -189,19 +206,23 @@ public enum StatsText {
                                                  "fat": f.number(energy.percent(energy.fat)), "carbs": f.number(energy.percent(energy.carbs))])
                 : ""
             out += sentence(week + macros, style: style, width: width)
-        } else {
+        } else if shown.contains(.nutrition) {
             out += sentence(s.text("report.noMealsWeek", ["burned": f.number(n.burned7)]), style: style, width: width)
         }
-        out += sentence(steps.average30.map {
-            s.text("report.steps30", ["average": f.number($0), "days": s.plural("count.days", steps.daysAtGoal30), "goal": f.number(steps.goal)])
-        } ?? s.text("report.noSteps"), style: style, width: width)
-        out.append("")
-        out.append(s.text("report.intake"))
-        out.append(TextCharts.pairedBars(labels: n.daily.map { short($0.date) },
-                                         first: ChartSeries(name: s.text("report.eaten"), values: n.daily.map { Double($0.kcal) }),
-                                         second: ChartSeries(name: s.text("report.burned"), values: n.daily.map { Double($0.burned) }),
-                                         width: width, style: style, numbers: f.chartNumbers))
-        if steps.average30 != nil {
+        if shown.contains(.steps) {
+            out += sentence(steps.average30.map {
+                s.text("report.steps30", ["average": f.number($0), "days": s.plural("count.days", steps.daysAtGoal30), "goal": f.number(steps.goal)])
+            } ?? s.text("report.noSteps"), style: style, width: width)
+        }
+        if shown.contains(.nutrition) {
+            out.append("")
+            out.append(s.text("report.intake"))
+            out.append(TextCharts.pairedBars(labels: n.daily.map { short($0.date) },
+                                             first: ChartSeries(name: s.text("report.eaten"), values: n.daily.map { Double($0.kcal) }),
+                                             second: ChartSeries(name: s.text("report.burned"), values: n.daily.map { Double($0.burned) }),
+                                             width: width, style: style, numbers: f.chartNumbers))
+        }
+        if shown.contains(.steps), steps.average30 != nil {
             out.append("")
             let label = s.text("report.stepsDaily")
             out.append(label + " " + TextCharts.sparkline(steps.daily.map { Double($0.steps) }, maxWidth: max(1, width - label.count - 1), style: style))

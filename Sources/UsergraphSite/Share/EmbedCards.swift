@@ -109,7 +109,10 @@ enum EmbedCards {
                               width: 495, height: 230, body: header(s.text("cards.languages.title"), width: 495) + "\n" + place(chart, x: 20, y: 50)))
         }
         if let pinned = pinnedCard(site) { cards.append(pinned) }
-        return cards
+        // Only cards of the sections the site shows (the others are drawn all the same: a few
+        // small SVGs, not worth a condition around each).
+        let workoutCards: Set = ["stats", "streak", "calendar", "weekly"]
+        return cards.filter { workoutCards.contains($0.name) ? site.shows(.workouts) : site.shows(.github) }
     }
 
     /// The pinned repositories when they are known (named in the config or pinned on GitHub, not

@@ -68,6 +68,11 @@ enum SocialCard {
         let left = 310
         parts.append(line(site.config.title, x: left, y: 150, size: 30, weight: 400, fill: muted, room: width - left - 80))
         parts.append(line(name(site), x: left, y: 226, size: 64, weight: 700, fill: text, room: width - left - 80))
+        // The workouts' numbers and calendar only where the site shows its workouts.
+        guard site.shows(.workouts) else {
+            parts.append("</svg>")
+            return parts.joined(separator: "\n")
+        }
         let facts = [
             s.text("share.streak", ["days": s.plural("count.days", w.currentStreak)]),
             s.text("share.level", ["level": format.number(w.level)]),

@@ -392,7 +392,6 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var random = SplitMix64(seed: 2026)
         var outcomes = (read: 0, refused: 0)
-        let began = Date()
         for round in 0..<150 {
             var bytes = original
             for _ in 0..<(1 + Int(random.next() % 8)) {
