@@ -9,7 +9,7 @@ func expectGolden(_ name: String, _ actual: String, sourceLocation: SourceLocati
     let file = folder.appendingPathComponent(name)
     let contents = actual.hasSuffix("\n") ? actual : actual + "\n"
     if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(contents.utf8).write(to: file, options: .atomic)
         return
     }

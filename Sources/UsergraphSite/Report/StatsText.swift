@@ -46,66 +46,66 @@ public enum StatsText {
         say(s.text("report.title", ["date": Day(iso: r.asOf).map(f.date) ?? r.asOf]))
 
         if shown.contains(.workouts) {
-        section(s.text("report.workouts"))
-        say(s.text("report.workoutsLine", [
-            "workouts": s.plural("count.workouts", w.count), "duration": f.duration(seconds: w.totalSeconds),
-            "calories": f.number(w.totalCalories),
-        ]))
-        say(s.text("report.streakLine", [
-            "current": s.plural("count.days", w.currentStreak), "longest": s.plural("count.days", w.longestStreak),
-            "level": f.number(w.level), "points": s.plural("count.points", w.points),
-        ]))
-        if w.totalDistance > 0 {
-            // Pace as a watch shows it (5:30 /km); speed with the language's decimal mark.
-            let moving = w.paces.map { s.text("report.pace", ["type": s.workoutTypeName($0.type),
-                                                              "pace": "\($0.secondsPerKm / 60):" + Day.pad($0.secondsPerKm % 60, 2)]) }
-                + w.speeds.map { s.text("report.speed", ["type": s.workoutTypeName($0.type),
-                                                         "speed": f.number($0.kmPerHour, places: 1)]) }
-            say(s.text("report.distanceLine", ["km": f.number(Double(w.totalDistance) / 1000, places: 1),
-                                               "paces": moving.isEmpty ? "" : " (" + moving.joined(separator: separator) + ")"]))
-        }
-        if !w.achievements.isEmpty {
-            say(s.text("report.achievements", ["list": w.achievements.map { s.text("achievements." + $0) }.joined(separator: separator)]))
-        }
-        out.append("")
-        out.append(s.text("report.byType"))
-        out.append(TextCharts.bars(w.byType.map { ChartPoint(label: s.workoutTypeName($0.type), value: Double($0.count)) },
-                                   width: width, style: style, noData: s.text("report.noWorkouts"), numbers: numbers))
-        out.append("")
-        out.append(s.text("report.weeks"))
-        out.append(TextCharts.bars(w.weekly.map { ChartPoint(label: short($0.weekStart), value: Double($0.count)) },
-                                   width: width, style: style, numbers: numbers))
-        out.append("")
-        let months = s.text("report.months")
-        let range = s.text("report.monthsRange", [
-            "first": monthName(w.monthly.first?.month, f), "last": monthName(w.monthly.last?.month, f),
-        ])
-        out.append(months + " " + TextCharts.sparkline(w.monthly.map { Double($0.count) }, maxWidth: max(1, width - months.count - range.count - 3), style: style)
-            + "  " + range)
-        out.append("")
-        out.append(s.text("report.calendar"))
-        out.append(TextCharts.heatmap(d.dailyWorkouts.map { Double($0.count) }, rowLabels: f.weekdaysShort,
-                                      less: s.text("report.less"), more: s.text("report.more"),
-                                      weekLabels: StatisticsCharts.monthLabels(d.dailyWorkouts.map(\.day), format: f),
-                                      width: width, style: style, noData: s.text("report.noWorkouts")))
+            section(s.text("report.workouts"))
+            say(s.text("report.workoutsLine", [
+                "workouts": s.plural("count.workouts", w.count), "duration": f.duration(seconds: w.totalSeconds),
+                "calories": f.number(w.totalCalories),
+            ]))
+            say(s.text("report.streakLine", [
+                "current": s.plural("count.days", w.currentStreak), "longest": s.plural("count.days", w.longestStreak),
+                "level": f.number(w.level), "points": s.plural("count.points", w.points),
+            ]))
+            if w.totalDistance > 0 {
+                // Pace as a watch shows it (5:30 /km); speed with the language's decimal mark.
+                let moving = w.paces.map { s.text("report.pace", ["type": s.workoutTypeName($0.type),
+                                                                  "pace": "\($0.secondsPerKm / 60):" + Day.pad($0.secondsPerKm % 60, 2)]) }
+                    + w.speeds.map { s.text("report.speed", ["type": s.workoutTypeName($0.type),
+                                                             "speed": f.number($0.kmPerHour, places: 1)]) }
+                say(s.text("report.distanceLine", ["km": f.number(Double(w.totalDistance) / 1000, places: 1),
+                                                   "paces": moving.isEmpty ? "" : " (" + moving.joined(separator: separator) + ")"]))
+            }
+            if !w.achievements.isEmpty {
+                say(s.text("report.achievements", ["list": w.achievements.map { s.text("achievements." + $0) }.joined(separator: separator)]))
+            }
+            out.append("")
+            out.append(s.text("report.byType"))
+            out.append(TextCharts.bars(w.byType.map { ChartPoint(label: s.workoutTypeName($0.type), value: Double($0.count)) },
+                                       width: width, style: style, noData: s.text("report.noWorkouts"), numbers: numbers))
+            out.append("")
+            out.append(s.text("report.weeks"))
+            out.append(TextCharts.bars(w.weekly.map { ChartPoint(label: short($0.weekStart), value: Double($0.count)) },
+                                       width: width, style: style, numbers: numbers))
+            out.append("")
+            let months = s.text("report.months")
+            let range = s.text("report.monthsRange", [
+                "first": monthName(w.monthly.first?.month, f), "last": monthName(w.monthly.last?.month, f),
+            ])
+            out.append(months + " " + TextCharts.sparkline(w.monthly.map { Double($0.count) }, maxWidth: max(1, width - months.count - range.count - 3), style: style)
+                + "  " + range)
+            out.append("")
+            out.append(s.text("report.calendar"))
+            out.append(TextCharts.heatmap(d.dailyWorkouts.map { Double($0.count) }, rowLabels: f.weekdaysShort,
+                                          less: s.text("report.less"), more: s.text("report.more"),
+                                          weekLabels: StatisticsCharts.monthLabels(d.dailyWorkouts.map(\.day), format: f),
+                                          width: width, style: style, noData: s.text("report.noWorkouts")))
         }
 
         if shown.contains(.weight) {
-        section(s.text("report.weight"))
-        let weight = r.weight
-        say((weight.latest.map { s.text("report.latest", ["kg": f.number($0, places: 1)]) } ?? s.text("report.noWeight"))
-            + (weight.change30.map { s.text("report.change30", ["change": f.signed($0)]) } ?? "")
-            + (weight.change90.map { s.text("report.change90", ["change": f.signed($0)]) } ?? "")
-            + (weight.bmi.map { s.text("report.bmi", ["bmi": f.number($0, places: 1)]) } ?? "")
-            + (weight.target.map { target in
-                s.text("report.toTarget", ["change": weight.toTarget.map { f.signed($0) } ?? "–", "target": f.number(target, places: 1)])
-            } ?? ""))
-        if !d.weightSeries.isEmpty {
-            out.append(TextCharts.line(d.weightSeries.map(\.kg), width: width, height: 6, style: style,
-                                       firstLabel: d.weightSeries.first.map { f.date($0.day) },
-                                       lastLabel: d.weightSeries.last.map { f.date($0.day) },
-                                       includeZero: false, numbers: numbers))
-        }
+            section(s.text("report.weight"))
+            let weight = r.weight
+            say((weight.latest.map { s.text("report.latest", ["kg": f.number($0, places: 1)]) } ?? s.text("report.noWeight"))
+                + (weight.change30.map { s.text("report.change30", ["change": f.signed($0)]) } ?? "")
+                + (weight.change90.map { s.text("report.change90", ["change": f.signed($0)]) } ?? "")
+                + (weight.bmi.map { s.text("report.bmi", ["bmi": f.number($0, places: 1)]) } ?? "")
+                + (weight.target.map { target in
+                    s.text("report.toTarget", ["change": weight.toTarget.map { f.signed($0) } ?? "–", "target": f.number(target, places: 1)])
+                } ?? ""))
+            if !d.weightSeries.isEmpty {
+                out.append(TextCharts.line(d.weightSeries.map(\.kg), width: width, height: 6, style: style,
+                                           firstLabel: d.weightSeries.first.map { f.date($0.day) },
+                                           lastLabel: d.weightSeries.last.map { f.date($0.day) },
+                                           includeZero: false, numbers: numbers))
+            }
         }
 
         if shown.contains(.nutrition) || shown.contains(.steps) {
@@ -114,63 +114,63 @@ public enum StatsText {
 
         // The directory's users and their visits; either section reports them.
         if shown.contains(.users) || shown.contains(.visitors) {
-        section(s.text("report.users"))
-        let u = r.users
-        say(s.text("report.usersLine", [
-            "users": s.plural("count.users", u.count), "online": f.number(u.online),
-            "men": f.number(u.sex.men), "women": f.number(u.sex.women),
-        ]) + (u.sex.other > 0 ? s.text("report.usersOther", ["other": f.number(u.sex.other)]) : ""))
-        say(s.text("report.subscribers", ["plus": f.number(u.subscriptions), "minus": f.number(u.unsubscriptions)]))
-        let visitors = u.topVisitors.map { "#\($0.userId) (\(f.number($0.views)))" }.joined(separator: separator)
-        say(s.text("report.topVisitors", ["list": visitors.isEmpty ? s.text("report.none") : visitors]))
-        let change = u.visitors.change
-        say(s.text("report.visitorsLine", [
-            "now": f.number(u.visitors.monthToDate), "before": f.number(u.visitors.previousMonthToDate),
-            "change": (change > 0 ? "+" : change < 0 ? "−" : "±") + f.number(abs(change)),
-        ]))
-        out.append("")
-        out.append(s.text("report.ageSex"))
-        out.append(TextCharts.pairedBars(labels: d.ageBySex.map(\.bucket),
-                                         first: ChartSeries(name: s.text("report.men"), values: d.ageBySex.map { Double($0.men) }),
-                                         second: ChartSeries(name: s.text("report.women"), values: d.ageBySex.map { Double($0.women) }),
-                                         width: width, style: style, numbers: numbers))
-        out.append("")
-        out.append(s.text("report.views"))
-        let daily = u.views.daily
-        out.append(TextCharts.line(daily.map { Double($0.views) }, width: width, height: 6, style: style,
-                                   firstLabel: daily.first.map { short($0.date) }, lastLabel: daily.last.map { short($0.date) },
-                                   numbers: numbers))
-        // The weeks and months as tables: views, and distinct visitors, who count once a period.
-        let columns = [s.text("report.period"), s.text("report.viewsColumn"), s.text("report.visitorsColumn")]
-        out.append("")
-        out += sentence(s.text("report.viewsWeeks"), style: style, width: width)
-        out += table(columns, u.views.weekly.map { [short($0.weekStart), f.number($0.views), f.number($0.unique)] }, style: style)
-        out.append("")
-        out += sentence(s.text("report.viewsMonths"), style: style, width: width)
-        out += table(columns, u.views.monthly.map { [monthName($0.month, f), f.number($0.views), f.number($0.unique)] }, style: style)
+            section(s.text("report.users"))
+            let u = r.users
+            say(s.text("report.usersLine", [
+                "users": s.plural("count.users", u.count), "online": f.number(u.online),
+                "men": f.number(u.sex.men), "women": f.number(u.sex.women),
+            ]) + (u.sex.other > 0 ? s.text("report.usersOther", ["other": f.number(u.sex.other)]) : ""))
+            say(s.text("report.subscribers", ["plus": f.number(u.subscriptions), "minus": f.number(u.unsubscriptions)]))
+            let visitors = u.topVisitors.map { "#\($0.userId) (\(f.number($0.views)))" }.joined(separator: separator)
+            say(s.text("report.topVisitors", ["list": visitors.isEmpty ? s.text("report.none") : visitors]))
+            let change = u.visitors.change
+            say(s.text("report.visitorsLine", [
+                "now": f.number(u.visitors.monthToDate), "before": f.number(u.visitors.previousMonthToDate),
+                "change": (change > 0 ? "+" : change < 0 ? "−" : "±") + f.number(abs(change)),
+            ]))
+            out.append("")
+            out.append(s.text("report.ageSex"))
+            out.append(TextCharts.pairedBars(labels: d.ageBySex.map(\.bucket),
+                                             first: ChartSeries(name: s.text("report.men"), values: d.ageBySex.map { Double($0.men) }),
+                                             second: ChartSeries(name: s.text("report.women"), values: d.ageBySex.map { Double($0.women) }),
+                                             width: width, style: style, numbers: numbers))
+            out.append("")
+            out.append(s.text("report.views"))
+            let daily = u.views.daily
+            out.append(TextCharts.line(daily.map { Double($0.views) }, width: width, height: 6, style: style,
+                                       firstLabel: daily.first.map { short($0.date) }, lastLabel: daily.last.map { short($0.date) },
+                                       numbers: numbers))
+            // The weeks and months as tables: views, and distinct visitors, who count once a period.
+            let columns = [s.text("report.period"), s.text("report.viewsColumn"), s.text("report.visitorsColumn")]
+            out.append("")
+            out += sentence(s.text("report.viewsWeeks"), style: style, width: width)
+            out += table(columns, u.views.weekly.map { [short($0.weekStart), f.number($0.views), f.number($0.unique)] }, style: style)
+            out.append("")
+            out += sentence(s.text("report.viewsMonths"), style: style, width: width)
+            out += table(columns, u.views.monthly.map { [monthName($0.month, f), f.number($0.views), f.number($0.unique)] }, style: style)
         }
 
         if shown.contains(.github) {
-        section(s.text("report.repositories"))
-        let repos = r.repositories
-        say(s.text("report.repositoriesLine", [
-            "repositories": s.plural("count.repositories", repos.count), "sources": s.plural("count.sources", repos.sources),
-            "forks": s.plural("count.forks", repos.forkRepositories), "forked": s.plural("count.timesForked", repos.forks),
-            "stars": s.plural("count.stars", repos.stars),
-        ]))
-        if let contributions = r.contributions {
-            say(s.text("report.contributionsLine", [
-                "total": s.plural("count.contributions", contributions.lastYear),
-                "current": s.plural("count.days", contributions.currentStreak), "longest": s.plural("count.days", contributions.longestStreak),
+            section(s.text("report.repositories"))
+            let repos = r.repositories
+            say(s.text("report.repositoriesLine", [
+                "repositories": s.plural("count.repositories", repos.count), "sources": s.plural("count.sources", repos.sources),
+                "forks": s.plural("count.forks", repos.forkRepositories), "forked": s.plural("count.timesForked", repos.forks),
+                "stars": s.plural("count.stars", repos.stars),
             ]))
-        }
-        // By bytes of code when the store has them (in whole kilobytes), else by primary language.
-        let bytes = repos.languageBytes ?? []
-        out += sentence(s.text(bytes.isEmpty ? "report.languagesCount" : "report.languagesBytes"), style: style, width: width)
-        let languages = bytes.isEmpty
-            ? repos.languages.prefix(8).map { ChartPoint(label: $0.language, value: Double($0.count)) }
-            : bytes.prefix(8).map { ChartPoint(label: $0.language, value: (Double($0.bytes) / 1000).rounded()) }
-        out.append(TextCharts.bars(languages, width: width, style: style, noData: s.text("report.noLanguages"), numbers: numbers))
+            if let contributions = r.contributions {
+                say(s.text("report.contributionsLine", [
+                    "total": s.plural("count.contributions", contributions.lastYear),
+                    "current": s.plural("count.days", contributions.currentStreak), "longest": s.plural("count.days", contributions.longestStreak),
+                ]))
+            }
+            // By bytes of code when the store has them (in whole kilobytes), else by primary language.
+            let bytes = repos.languageBytes ?? []
+            out += sentence(s.text(bytes.isEmpty ? "report.languagesCount" : "report.languagesBytes"), style: style, width: width)
+            let languages = bytes.isEmpty
+                ? repos.languages.prefix(8).map { ChartPoint(label: $0.language, value: Double($0.count)) }
+                : bytes.prefix(8).map { ChartPoint(label: $0.language, value: (Double($0.bytes) / 1000).rounded()) }
+            out.append(TextCharts.bars(languages, width: width, style: style, noData: s.text("report.noLanguages"), numbers: numbers))
         }
         return TextCharts.text(out.joined(separator: "\n"), style: style) + "\n"
     }
