@@ -91,9 +91,13 @@ let package = Package(
         .testTarget(
             name: "UsergraphTests",
             // `usergraph` too, so that `swift test` builds the executable the process tests run.
+            // Every module its files import, declared.
             dependencies: [
-                "UsergraphCore", "UsergraphStats", "UsergraphStore", "UsergraphRemote", "UsergraphImport", "UsergraphSite",
-                "UsergraphCommands", "usergraph", "Mustache", .product(name: "FlyingFox", package: "FlyingFox"),
+                "UsergraphTheme", "UsergraphCore", "UsergraphStats", "UsergraphCharts", "UsergraphStore", "UsergraphRemote",
+                "UsergraphImport", "UsergraphSite", "UsergraphCommands", "usergraph", "Mustache", "CZlibShim",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             // Recorded API answers and golden pages, read through #filePath.
             exclude: ["Fixtures", "Golden"]
