@@ -12,7 +12,7 @@ BENCH_MEMORY_USERS ?= 100000
 
 PREFIX ?= /usr/local
 
-.PHONY: site test deps build install bench demo-store clean check-web web-deps theme-versions
+.PHONY: site test deps build install format bench demo-store clean check-web web-deps theme-versions
 
 deps:
 	@missing=""; \
@@ -42,10 +42,20 @@ site: build
 	$(BIN) build --quiet
 	@echo "The demo site is in $(CURDIR)/_site/ (open $(CURDIR)/_site/index.html)"
 
-# feedparser (PyPI) is the tests' independent reader of the Atom feed.
+# What the formatter keeps (.swift-format): all our Swift, not the vendored Mustache and its suite.
+FORMATTED = Package.swift Plugins $(filter-out Sources/Mustache,$(wildcard Sources/*)) Tests/UsergraphTests Tests/UsergraphChartsTests
+
+# feedparser (PyPI) is the tests' independent reader of the Atom feed. Before the tests: the
+# style (swift-format, in the toolchain) and every import declared by its target.
 test: deps
 	@python3 -c "import feedparser" 2>/dev/null || python3 -m pip install -q feedparser
+	$(SWIFT) format lint --strict --configuration .swift-format -r $(FORMATTED)
+	python3 Scripts/check-imports.py
 	$(SWIFT) test
+
+# Formats our Swift as `make test` expects it.
+format:
+	$(SWIFT) format format --configuration .swift-format -i -r $(FORMATTED)
 
 # Times full and incremental builds of generated 1,000- and 10,000-user sites (and Hugo on the
 # same pages when it is installed; as root it is installed when missing), and the peak memory of

@@ -9,14 +9,16 @@ struct EmbedTheme: BuildToolPlugin {
         let theme = target.directoryURL.appending(path: "Theme")
         let versions = target.directoryURL.appending(path: "theme-versions.txt")
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedTheme.swift")
-        return [.buildCommand(
-            displayName: "Embedding the default theme",
-            executable: try context.tool(named: "ThemeEmbedder").url,
-            arguments: [theme.path, versions.path, output.path],
-            // Every file, so that an edited, added or removed one embeds the theme again.
-            inputFiles: files(in: theme) + [versions, theme],
-            outputFiles: [output]
-        )]
+        return [
+            .buildCommand(
+                displayName: "Embedding the default theme",
+                executable: try context.tool(named: "ThemeEmbedder").url,
+                arguments: [theme.path, versions.path, output.path],
+                // Every file, so that an edited, added or removed one embeds the theme again.
+                inputFiles: files(in: theme) + [versions, theme],
+                outputFiles: [output]
+            )
+        ]
     }
 
     private func files(in folder: URL) -> [URL] {

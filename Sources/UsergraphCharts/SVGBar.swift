@@ -15,8 +15,10 @@ extension SVGCharts {
     ///   - options: ids, title, "no data" text, viewBox size and value decimals.
     ///   - reference: a labelled level drawn across the plot as a dashed line (a daily goal);
     ///     the scale always reaches it.
-    public static func bars(labels: [String], series: [ChartSeries], options: SVGChartOptions,
-                            reference: ChartReference? = nil) -> String {
+    public static func bars(
+        labels: [String], series: [ChartSeries], options: SVGChartOptions,
+        reference: ChartReference? = nil
+    ) -> String {
         guard !labels.isEmpty, !series.isEmpty else { return SVGDocument.empty(options) }
         var doc = SVGDocument(options: options)
         let values = series.map { s in labels.indices.map { $0 < s.values.count ? Num.clean(s.values[$0]) : 0 } }

@@ -37,7 +37,8 @@ extension SVGCharts {
         // A time axis only when every value has a finite position and they span something.
         let timeAxis = positions.flatMap { p -> (first: Double, span: Double)? in
             guard p.count >= count, let first = p.first, let last = p.last, first.isFinite, last.isFinite, last > first,
-                  p.allSatisfy(\.isFinite) else { return nil }
+                p.allSatisfy(\.isFinite)
+            else { return nil }
             return (first, last - first)
         }
         let x = { (i: Int) -> Double in

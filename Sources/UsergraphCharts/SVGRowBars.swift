@@ -11,7 +11,9 @@ extension SVGCharts {
     public static func rowBars(_ points: [ChartPoint], valueLabels: [String] = [], options: SVGChartOptions) -> String {
         guard !points.isEmpty else { return SVGDocument.empty(options) }
         let values = points.map { max(0, Num.clean($0.value)) }
-        let texts = points.indices.map { $0 < valueLabels.count ? valueLabels[$0] : options.number(values[$0], decimals: Num.decimals(for: values, requested: options.decimals)) }
+        let texts = points.indices.map {
+            $0 < valueLabels.count ? valueLabels[$0] : options.number(values[$0], decimals: Num.decimals(for: values, requested: options.decimals))
+        }
         let row = 26.0
         let top = 6.0
         var doc = SVGDocument(options: options, height: top * 2 + row * Double(points.count))

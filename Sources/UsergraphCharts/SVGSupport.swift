@@ -116,7 +116,8 @@ struct SVGDocument {
         self.height = h
         let id = SVG.idPrefix(options.idPrefix)
         let desc = options.description.isEmpty ? options.title : options.description
-        let size = fixed
+        let size =
+            fixed
             ? " width=\"\(SVG.n(w))\" height=\"\(SVG.n(h))\""
             : " width=\"100%\""
         let style = fixed ? "font-family:inherit" : "max-width:\(SVG.n(w))px;height:auto;font-family:inherit"

@@ -69,10 +69,12 @@ extension TextCharts {
             lines.append(line)
         }
         if firstLabel != nil || lastLabel != nil {
-            lines.append(String(repeating: " ", count: labelW + 1) + String(g.corner)
-                + String(repeating: g.horizontal, count: cols.count))
-            lines.append(String(repeating: " ", count: labelW + 2)
-                + xLabels(firstLabel ?? "", lastLabel ?? "", plotW: cols.count, style: style))
+            lines.append(
+                String(repeating: " ", count: labelW + 1) + String(g.corner)
+                    + String(repeating: g.horizontal, count: cols.count))
+            lines.append(
+                String(repeating: " ", count: labelW + 2)
+                    + xLabels(firstLabel ?? "", lastLabel ?? "", plotW: cols.count, style: style))
         }
         return TextKit.finish(lines, width: width)
     }

@@ -65,8 +65,8 @@ enum TextKit {
                 .replacingOccurrences(of: "…", with: "...")
             source = Cyrillic.latin(source)
             if !source.unicodeScalars.allSatisfy({ $0.isASCII }),
-               let latin = source.applyingTransform(.toLatin, reverse: false)?
-                .applyingTransform(.stripDiacritics, reverse: false)
+                let latin = source.applyingTransform(.toLatin, reverse: false)?
+                    .applyingTransform(.stripDiacritics, reverse: false)
             {
                 // ICU writes the soft and hard signs as modifier primes, which are not ASCII.
                 source = latin.replacingOccurrences(of: "\u{02B9}", with: "'")

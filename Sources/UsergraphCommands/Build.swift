@@ -66,8 +66,9 @@ struct Build: ConsoleCommand {
         let loader = Loader(config: config, token: console.environment["GITHUB_TOKEN"])
         let unchecked = offline ? RemoteSource.allCases : notFetched + RemoteSource.allCases.filter { !loader.configured.contains($0) }
         let foreign = loader.foreignCollections(among: unchecked)
-        let options = BuildOptions(output: output.map(console.resolve), baseURL: baseURL, asOf: day, force: force, strict: strict,
-                                   ignoredCollections: Set(foreign.map(\.path)))
+        let options = BuildOptions(
+            output: output.map(console.resolve), baseURL: baseURL, asOf: day, force: force, strict: strict,
+            ignoredCollections: Set(foreign.map(\.path)))
         let now = try console.now()
         let report = try await OwnThread.run { try SiteBuild.run(config: config, options: options, now: now) }
         if !foreign.isEmpty {
@@ -100,9 +101,14 @@ struct Build: ConsoleCommand {
             return
         }
         let changes = report.changes
-        console.note(Message("notes.built", ["date": console.date(report.asOf), "output": report.output, "ms": console.number(ms),
-                                             "written": console.number(changes.written), "kept": console.number(changes.kept),
-                                             "removed": console.number(changes.removed)],
-                             nested: ["pages": pages, "files": .count("count.files", report.files)]))
+        console.note(
+            Message(
+                "notes.built",
+                [
+                    "date": console.date(report.asOf), "output": report.output, "ms": console.number(ms),
+                    "written": console.number(changes.written), "kept": console.number(changes.kept),
+                    "removed": console.number(changes.removed),
+                ],
+                nested: ["pages": pages, "files": .count("count.files", report.files)]))
     }
 }

@@ -19,9 +19,11 @@ struct Check: ConsoleCommand {
     @Flag(name: .long, help: "Also check external links: 4 at a time, one request a second per host, results kept a day.")
     var external = false
 
-    @Option(name: .long, help: ArgumentHelp(
-        "With --external, leave out links that start with this (repeatable; default: https://github.com/, which answers link checkers with 429).",
-        valueName: "prefix"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --external, leave out links that start with this (repeatable; default: https://github.com/, which answers link checkers with 429).",
+            valueName: "prefix"))
     var skip: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("With --external, reuse a result younger than this many hours (default 24).", valueName: "hours"))
@@ -81,16 +83,21 @@ struct Check: ConsoleCommand {
         }
         if !json {
             let limited = (externalResults ?? []).filter { $0.status.state == .limited }.count
-            console.note(Message(externalResults == nil ? "notes.check.passed" : "notes.check.passedExternal", [
-                "checked": String(result.checked), "pages": String(result.pages),
-                "external": String((externalResults ?? []).count - limited), "limited": String(limited),
-            ]))
+            console.note(
+                Message(
+                    externalResults == nil ? "notes.check.passed" : "notes.check.passedExternal",
+                    [
+                        "checked": String(result.checked), "pages": String(result.pages),
+                        "external": String((externalResults ?? []).count - limited), "limited": String(limited),
+                    ]))
         }
     }
 
     static func describe(_ link: ExternalResult) -> Message {
-        let values = ["page": link.page, "link": link.url, "status": link.status.status.map(String.init) ?? "",
-                      "reason": link.status.reason ?? ""]
+        let values = [
+            "page": link.page, "link": link.url, "status": link.status.status.map(String.init) ?? "",
+            "reason": link.status.reason ?? "",
+        ]
         switch link.status.state {
         case .limited: return Message("notes.check.limited", values)
         default: return Message(link.status.status == nil ? "notes.check.unreachable" : "notes.check.status", values)

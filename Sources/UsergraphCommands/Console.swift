@@ -16,8 +16,10 @@ public final class Console: @unchecked Sendable {
         public var err: @Sendable (String) -> Void
         public var readLine: @Sendable () -> String?
 
-        public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-                    readLine: @escaping @Sendable () -> String?) {
+        public init(
+            out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+            readLine: @escaping @Sendable () -> String?
+        ) {
             self.out = out; self.err = err; self.readLine = readLine
         }
     }
@@ -48,8 +50,10 @@ public final class Console: @unchecked Sendable {
     /// Languages asked for since the strings were last read, oldest first.
     private var asked: [(language: String, theme: ThemeFiles)] = []
 
-    public init(directory: String, environment: [String: String], terminals: Terminals, streams: Streams,
-                clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        directory: String, environment: [String: String], terminals: Terminals, streams: Streams,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.directory = directory
         self.environment = environment
         self.terminals = terminals

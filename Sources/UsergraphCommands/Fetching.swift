@@ -7,12 +7,15 @@ import UsergraphRemote
 /// environment, the activity line, and the wording of the outcome.
 enum Fetching {
     /// Runs the loader, with the activity line on a terminal unless `quiet`.
-    static func load(_ mode: LoadMode, config: SiteConfig, quiet: Bool, console: Console,
-                     check: (Loader) throws -> Void = { _ in }) async throws -> LoadReport {
+    static func load(
+        _ mode: LoadMode, config: SiteConfig, quiet: Bool, console: Console,
+        check: (Loader) throws -> Void = { _ in }
+    ) async throws -> LoadReport {
         let line = !quiet && console.terminals.stderr ? ProgressLine(console) : nil
         let environment = console.environment
-        let loader = Loader(config: config, token: environment["GITHUB_TOKEN"], options: try options(environment),
-                            progress: { event in line?.show(event) })
+        let loader = Loader(
+            config: config, token: environment["GITHUB_TOKEN"], options: try options(environment),
+            progress: { event in line?.show(event) })
         try check(loader)
         let report = try await loader.load(mode)
         line?.clear()
@@ -74,11 +77,16 @@ final class ProgressLine: @unchecked Sendable {
             case .started(let source):
                 redraw(spinner + " " + console.say(Message("notes.progress.fetching", nested: ["source": source.name])))
             case .page(let source, let page):
-                redraw(spinner + " " + console.say(page > 1
-                    ? Message("notes.progress.page", ["page": String(page)], nested: ["source": source.name])
-                    : Message("notes.progress.fetching", nested: ["source": source.name])))
+                redraw(
+                    spinner + " "
+                        + console.say(
+                            page > 1
+                                ? Message("notes.progress.page", ["page": String(page)], nested: ["source": source.name])
+                                : Message("notes.progress.fetching", nested: ["source": source.name])))
             case .files(let source, let done, let total):
-                redraw(spinner + " " + console.say(Message("notes.progress.image", ["done": String(done), "total": String(total)], nested: ["source": source.name])))
+                redraw(
+                    spinner + " "
+                        + console.say(Message("notes.progress.image", ["done": String(done), "total": String(total)], nested: ["source": source.name])))
             case .finished(let source, let outcome):
                 switch outcome {
                 case .saved(let items): finish("✓ " + console.say(Self.outcome(source, items, saved: true)))
@@ -107,7 +115,8 @@ final class ProgressLine: @unchecked Sendable {
             case .languages: count = .count("count.repositories", items)
             default: count = .number(items)
             }
-            return saved ? Message("notes.progress.fetched", nested: ["source": source.name, "count": count])
+            return saved
+                ? Message("notes.progress.fetched", nested: ["source": source.name, "count": count])
                 : Message("notes.progress.unchanged", nested: ["source": source.name, "count": count])
         }
     }

@@ -87,8 +87,12 @@ final class ImportProgress: @unchecked Sendable {
             let width = 30, filled = width * percent / 100
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
             let megabytes = Message.decimal(Double(read) / 1_048_576, places: 1)
-            console.writeDiagnostic("\r\u{1B}[2K" + bar + " " + console.say(Message("notes.import.progress", ["percent": String(percent)],
-                                                                                    nested: ["megabytes": megabytes])))
+            console.writeDiagnostic(
+                "\r\u{1B}[2K" + bar + " "
+                    + console.say(
+                        Message(
+                            "notes.import.progress", ["percent": String(percent)],
+                            nested: ["megabytes": megabytes])))
         }
     }
 

@@ -16,7 +16,10 @@ struct Init: ConsoleCommand {
     @Option(name: .long, help: ArgumentHelp("Copy a theme of your own from this folder (one with Templates/ and Public/).", valueName: "dir"))
     var theme: String?
 
-    @Option(name: .long, help: ArgumentHelp("The new site's language (one with a strings file in the theme, e.g. en or ru); also the language of this command's messages.", valueName: "code"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The new site's language (one with a strings file in the theme, e.g. en or ru); also the language of this command's messages.", valueName: "code"))
     var language: String = "en"
 
     func run(_ console: Console) throws {

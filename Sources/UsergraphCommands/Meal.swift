@@ -14,9 +14,10 @@ struct MealCommand: ParsableCommand {
     /// console's language.
     static func describe(_ meal: Meal, _ console: Console) -> Message {
         let day: Message = Day(iso: meal.date).map(Message.date) ?? .verbatim(meal.date)
-        return Message(meal.time == nil ? "notes.meal.describeUntimed" : "notes.meal.describe",
-                       ["kind": kindName(meal.kind, console), "time": meal.time ?? "", "kcal": String(MealRules.kcal(meal)), "id": String(meal.id.prefix(8))],
-                       nested: ["date": day, "foods": .count("count.foods", meal.foods.count)])
+        return Message(
+            meal.time == nil ? "notes.meal.describeUntimed" : "notes.meal.describe",
+            ["kind": kindName(meal.kind, console), "time": meal.time ?? "", "kcal": String(MealRules.kcal(meal)), "id": String(meal.id.prefix(8))],
+            nested: ["date": day, "foods": .count("count.foods", meal.foods.count)])
     }
 
     /// `lunch`, `обед`: the theme's word for a kind, in lower case as it sits mid-sentence.
@@ -119,9 +120,10 @@ struct MealCommand: ParsableCommand {
                     console.line(Message("notes.meal.day", nested: ["date": day, "kcal": .number(total)]))
                     shownDate = meal.date
                 }
-                console.line("  " + (meal.time ?? "     ") + "  " + MealCommand.kindName(meal.kind, console).padding(toLength: 9, withPad: " ", startingAt: 0)
-                             + console.say(Message("notes.units.kcal", ["n": String(MealRules.kcal(meal))])).leftPadded(10)
-                             + "  " + String(meal.id.prefix(8)))
+                console.line(
+                    "  " + (meal.time ?? "     ") + "  " + MealCommand.kindName(meal.kind, console).padding(toLength: 9, withPad: " ", startingAt: 0)
+                        + console.say(Message("notes.units.kcal", ["n": String(MealRules.kcal(meal))])).leftPadded(10)
+                        + "  " + String(meal.id.prefix(8)))
                 for food in meal.foods { console.line("      " + foodLine(food, console)) }
             }
             if console.terminals.stderr {

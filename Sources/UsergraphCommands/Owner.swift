@@ -21,7 +21,9 @@ struct OwnerCommand: ParsableCommand {
         func run(_ console: Console) throws {
             let config = try site.load(console)
             guard let owner = try OwnerRecords.owner(StoreLayout(root: config.store)) else {
-                if json { console.line("null") } else {
+                if json {
+                    console.line("null")
+                } else {
                     console.line(Message("notes.owner.none"))
                     if let hint = OwnerProfile.fillHint(for: Owner()) { console.line(hint) }
                 }
@@ -35,8 +37,14 @@ struct OwnerCommand: ParsableCommand {
                 (Message("notes.owner.sex"), owner.sex), (Message("notes.owner.birthDate"), owner.birthDate.map { $0 + age }),
                 (Message("notes.owner.avatar"), owner.avatar), (Message("notes.owner.createdAt"), owner.createdAt),
                 (Message("notes.owner.updatedAt"), owner.updatedAt),
-                (Message("notes.owner.height"), owner.heightCm.map { console.say(Message("notes.units.cm", nested: ["n": .decimal($0, places: $0 == $0.rounded() ? 0 : 1)])) }),
-                (Message("notes.owner.targetWeight"), owner.targetWeightKg.map { console.say(Message("notes.units.kgValue", nested: ["n": WeightRules.kilograms($0)])) }),
+                (
+                    Message("notes.owner.height"),
+                    owner.heightCm.map { console.say(Message("notes.units.cm", nested: ["n": .decimal($0, places: $0 == $0.rounded() ? 0 : 1)])) }
+                ),
+                (
+                    Message("notes.owner.targetWeight"),
+                    owner.targetWeightKg.map { console.say(Message("notes.units.kgValue", nested: ["n": WeightRules.kilograms($0)])) }
+                ),
             ]
             let labels = rows.map { console.say($0.0) }
             let width = (labels.map(\.count).max() ?? 0) + 2
@@ -74,13 +82,15 @@ struct OwnerCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Height in centimetres, 50 to 272 (168 or 168,5), for the body mass index.", valueName: "cm"))
         var height: String?
 
-        @Option(name: .customLong("target-weight"),
-                help: ArgumentHelp("The weight aimed for, in kilograms (20 to 400); the statistics show the distance to it.", valueName: "kg"))
+        @Option(
+            name: .customLong("target-weight"),
+            help: ArgumentHelp("The weight aimed for, in kilograms (20 to 400); the statistics show the distance to it.", valueName: "kg"))
         var targetWeight: String?
 
         func run(_ console: Console) throws {
-            let input = OwnerInput(email: email, name: name, sex: sex, birthDate: birthDate, avatar: avatar.map(console.resolve),
-                                   height: height, targetWeight: targetWeight)
+            let input = OwnerInput(
+                email: email, name: name, sex: sex, birthDate: birthDate, avatar: avatar.map(console.resolve),
+                height: height, targetWeight: targetWeight)
             let session = try options.begin(console)
             let change = try OwnerRules.validate(input, today: session.today)
             let outcome = try session.edit { try $0.setOwner(change) }

@@ -18,7 +18,11 @@ struct Serve: ConsoleCommand {
     @Option(name: .long, help: ArgumentHelp("Serve this folder instead of the config's `output`.", valueName: "dir"))
     var output: String?
 
-    @Flag(name: .long, help: "Build a preview into .usergraph/preview (sections without data say how to fill them), rebuild it when the config, the store, the templates or Public/ change, and reload open pages.")
+    @Flag(
+        name: .long,
+        help:
+            "Build a preview into .usergraph/preview (sections without data say how to fill them), rebuild it when the config, the store, the templates or Public/ change, and reload open pages."
+    )
     var watch = false
 
     /// How often the inputs are looked at, and how long they must stay still before a rebuild
@@ -91,10 +95,13 @@ struct Serve: ConsoleCommand {
             await live?.finished(error: nil)
             if live != nil {
                 let changes = report.changes
-                console.note(Message("notes.rebuilt", [
-                    "ms": console.number(Int(Date().timeIntervalSince(started) * 1000)), "written": console.number(changes.written),
-                    "kept": console.number(changes.kept), "removed": console.number(changes.removed),
-                ]))
+                console.note(
+                    Message(
+                        "notes.rebuilt",
+                        [
+                            "ms": console.number(Int(Date().timeIntervalSince(started) * 1000)), "written": console.number(changes.written),
+                            "kept": console.number(changes.kept), "removed": console.number(changes.removed),
+                        ]))
             }
         } catch {
             guard let live else { throw error }

@@ -26,8 +26,12 @@ struct Stats: ConsoleCommand {
         let config = try site.load(console)
         let day = config.asOfDay(override: try parseDay(asOf, option: "--as-of"), now: try console.now())
         // The report's words are checked before anything is read, like a build's.
-        let strings = json ? nil : try Strings.load(theme: config.theme, language: config.language,
-                                                    require: StatsText.requirements + LanguageFormat.requirements)
+        let strings =
+            json
+            ? nil
+            : try Strings.load(
+                theme: config.theme, language: config.language,
+                require: StatsText.requirements + LanguageFormat.requirements)
         let snapshot = try StoreReader.read(StoreLayout(root: config.store))
         let result = Statistics.compute(snapshot, asOf: day, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
         if let strings {

@@ -7,7 +7,8 @@ struct ThemeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "theme",
         abstract: "Lists the built-in theme's files, or copies them into the site to change them.",
-        discussion: "A site's Templates/ and Public/ hold only what its owner changed: every other template, partial, word and asset comes from the theme built into usergraph, so a new release's pages reach the site.",
+        discussion:
+            "A site's Templates/ and Public/ hold only what its owner changed: every other template, partial, word and asset comes from the theme built into usergraph, so a new release's pages reach the site.",
         subcommands: [List.self, Eject.self]
     )
 
@@ -25,7 +26,10 @@ struct ThemeCommand: ParsableCommand {
             let stale = Set(theme.staleCopies(bases: ThemeBase.read(root: config.root)).map(\.name))
             for name in theme.names(under: "Templates") + theme.names(under: "Public") {
                 let own = theme.file(name).map { !$0.isBuiltIn } ?? false
-                let key = !own ? "notes.theme.builtIn" : stale.contains(name) ? "notes.theme.stale" : ThemeEject.builtInNames.contains(name) ? "notes.theme.shadows" : "notes.theme.own"
+                let key =
+                    !own
+                    ? "notes.theme.builtIn"
+                    : stale.contains(name) ? "notes.theme.stale" : ThemeEject.builtInNames.contains(name) ? "notes.theme.shadows" : "notes.theme.own"
                 console.line(Message(key, ["name": name]))
             }
         }
@@ -35,7 +39,8 @@ struct ThemeCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "eject",
             abstract: "Copies built-in theme files into the site, where they replace the built-in ones.",
-            discussion: "A file is named as in `usergraph theme list` (Templates/cards.md), within Templates/ or Public/ (cards.md, partials/pagination.md, assets/style.css) or by its folder (partials, strings); with none, every file. A file the site already has is kept unless --force."
+            discussion:
+                "A file is named as in `usergraph theme list` (Templates/cards.md), within Templates/ or Public/ (cards.md, partials/pagination.md, assets/style.css) or by its folder (partials, strings); with none, every file. A file the site already has is kept unless --force."
         )
 
         @OptionGroup var site: SiteOptions

@@ -20,7 +20,11 @@ struct Update: ConsoleCommand {
 
     @OptionGroup var site: SiteOptions
 
-    @Option(name: .long, help: ArgumentHelp("Fetch only these sources: profile, repos, starred, pinned, contributions, languages, users, statistics (comma-separated; pinned, contributions and languages need GITHUB_TOKEN).", valueName: "list"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Fetch only these sources: profile, repos, starred, pinned, contributions, languages, users, statistics (comma-separated; pinned, contributions and languages need GITHUB_TOKEN).",
+            valueName: "list"))
     var only: String?
 
     @Flag(name: .long, help: "Print nothing on success.")
@@ -43,8 +47,9 @@ struct Update: ConsoleCommand {
         Fetching.printProblems(report, quiet: quiet, console: console)
         if !quiet, console.terminals.stderr, report.skippedEventDates > 0 {
             let example = report.exampleBadEventDate.map { Message("notes.skippedEventsExample", ["value": String($0)]) }
-            let sent = Message("notes.fetch.badEventDates",
-                               nested: ["count": .count("count.events", report.skippedEventDates), "example": example ?? .verbatim("")])
+            let sent = Message(
+                "notes.fetch.badEventDates",
+                nested: ["count": .count("count.events", report.skippedEventDates), "example": example ?? .verbatim("")])
             console.note(Message("notes.warning", nested: ["text": sent]))
         }
         let failed = report.failed

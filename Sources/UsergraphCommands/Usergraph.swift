@@ -9,8 +9,10 @@ public struct Usergraph: ParsableCommand {
         commandName: "usergraph",
         abstract: "Builds a personal-data site and reports from a local JSON store.",
         version: "0.1.0",
-        subcommands: [Build.self, Update.self, Import.self, Stats.self, Serve.self, Check.self, Init.self, ThemeCommand.self, OwnerCommand.self, WorkoutCommand.self,
-                      WeightCommand.self, MealCommand.self, StepsCommand.self],
+        subcommands: [
+            Build.self, Update.self, Import.self, Stats.self, Serve.self, Check.self, Init.self, ThemeCommand.self, OwnerCommand.self, WorkoutCommand.self,
+            WeightCommand.self, MealCommand.self, StepsCommand.self,
+        ],
         defaultSubcommand: nil
     )
 
@@ -61,7 +63,9 @@ struct SiteOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The site's config file.", valueName: "file"))
     var config: String = "usergraph.yml"
 
-    @Option(name: .long, help: ArgumentHelp("Speak this language (one with a strings file in the theme, e.g. en or ru) instead of the config's `language`.", valueName: "code"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Speak this language (one with a strings file in the theme, e.g. en or ru) instead of the config's `language`.", valueName: "code"))
     var language: String?
 
     /// The config with `--language` applied; from here on `console` speaks its language. When
@@ -95,10 +99,13 @@ enum Languages {
     static func check(_ language: String, theme: ThemeFiles, option: String) throws {
         let known = Strings.available(theme: theme)
         guard Strings.isLanguageCode(language), known.contains(language) else {
-            throw UsergraphError("errors.options.language",
-                                 ["option": option, "value": language, "file": theme.place(Strings.name(language: language)),
-                                  "known": known.isEmpty ? "none" : known.joined(separator: ", ")],
-                                 kind: .usage)
+            throw UsergraphError(
+                "errors.options.language",
+                [
+                    "option": option, "value": language, "file": theme.place(Strings.name(language: language)),
+                    "known": known.isEmpty ? "none" : known.joined(separator: ", "),
+                ],
+                kind: .usage)
         }
     }
 }

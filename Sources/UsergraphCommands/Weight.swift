@@ -43,7 +43,8 @@ struct WeightCommand: ParsableCommand {
     }
 
     struct List: ConsoleCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "Lists weight records, oldest first, with the change from the one before.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "Lists weight records, oldest first, with the change from the one before.")
 
         @OptionGroup var site: SiteOptions
 

@@ -15,8 +15,12 @@ struct WorkoutCommand: ParsableCommand {
     static func describe(_ workout: Workout, zone: TimeZone) -> Message {
         let when = LocalTime.format(workout.start, zone)
         let day: Message = Day(iso: String(when.prefix(10))).map(Message.date) ?? .verbatim(String(when.prefix(10)))
-        return Message("notes.workout.describe", ["type": workout.type, "duration": DurationText.format(workout.duration), "time": String(when.dropFirst(11)),
-                        "id": String(workout.id.prefix(8))], nested: ["date": day])
+        return Message(
+            "notes.workout.describe",
+            [
+                "type": workout.type, "duration": DurationText.format(workout.duration), "time": String(when.dropFirst(11)),
+                "id": String(workout.id.prefix(8)),
+            ], nested: ["date": day])
     }
 
     struct Add: ConsoleCommand {
@@ -34,7 +38,10 @@ struct WorkoutCommand: ParsableCommand {
         @Option(help: ArgumentHelp("How long: 45m, 1h20m, 90s (1m to 24h).", valueName: "duration"))
         var duration: String
 
-        @Option(help: ArgumentHelp("When it began: 2026-11-20T07:30:00+03:00, 2026-11-20 07:30 or 07:30 (today), in the site's time zone unless an offset is given.", valueName: "time"))
+        @Option(
+            help: ArgumentHelp(
+                "When it began: 2026-11-20T07:30:00+03:00, 2026-11-20 07:30 or 07:30 (today), in the site's time zone unless an offset is given.",
+                valueName: "time"))
         var start: String?
 
         @Option(parsing: .unconditional, help: ArgumentHelp("Kilocalories burned (0 to 5000).", valueName: "n"))
@@ -80,21 +87,28 @@ struct WorkoutCommand: ParsableCommand {
                 throw UsergraphError("errors.workout.listType", ["value": type], kind: .usage)
             }
             let all = try OwnerRecords.workouts(StoreLayout(root: config.store))
-            let workouts = WorkoutQuery.filter(all, type: type.flatMap(WorkoutRules.normalized(type:)), from: first, to: last,
-                                               zone: config.timeZone)
+            let workouts = WorkoutQuery.filter(
+                all, type: type.flatMap(WorkoutRules.normalized(type:)), from: first, to: last,
+                zone: config.timeZone)
             if json { return try console.json(workouts) }
             if workouts.isEmpty {
-                return console.line(all.isEmpty ? Message("notes.workout.none")
-                                                   : Message("notes.workout.noMatch"))
+                return console.line(
+                    all.isEmpty
+                        ? Message("notes.workout.none")
+                        : Message("notes.workout.noMatch"))
             }
             let width = workouts.map(\.type.count).max() ?? 0
             for w in workouts {
-                var columns = [LocalTime.format(w.start, config.timeZone), w.type.padding(toLength: width, withPad: " ", startingAt: 0),
-                               DurationText.format(w.duration).leftPadded(8)]
-                columns.append(w.calories.map { console.say(Message("notes.units.kcal", ["n": String($0)])).leftPadded(9) }
-                               ?? String(repeating: " ", count: 9))
-                columns.append(w.exercises.map { console.say(Message("notes.units.exercises", ["n": String($0)])).leftPadded(6) }
-                               ?? String(repeating: " ", count: 6))
+                var columns = [
+                    LocalTime.format(w.start, config.timeZone), w.type.padding(toLength: width, withPad: " ", startingAt: 0),
+                    DurationText.format(w.duration).leftPadded(8),
+                ]
+                columns.append(
+                    w.calories.map { console.say(Message("notes.units.kcal", ["n": String($0)])).leftPadded(9) }
+                        ?? String(repeating: " ", count: 9))
+                columns.append(
+                    w.exercises.map { console.say(Message("notes.units.exercises", ["n": String($0)])).leftPadded(6) }
+                        ?? String(repeating: " ", count: 6))
                 columns.append(String(w.id.prefix(8)))
                 if let notes = w.notes { columns.append(notes.replacingOccurrences(of: "\n", with: " ")) }
                 console.line(columns.joined(separator: "  "))
@@ -190,9 +204,10 @@ struct WorkoutCommand: ParsableCommand {
             let session = try options.begin(console)
             let finished = try session.edit { try $0.finishTimer(notes: notes, duration: duration) }
             let text = WorkoutCommand.describe(finished.workout, zone: session.zone)
-            console.line(finished.wasAlreadyRecorded
-                ? Message("notes.timer.alreadyRecorded", nested: ["workout": text])
-                : Message("notes.workout.recorded", nested: ["workout": text]))
+            console.line(
+                finished.wasAlreadyRecorded
+                    ? Message("notes.timer.alreadyRecorded", nested: ["workout": text])
+                    : Message("notes.workout.recorded", nested: ["workout": text]))
         }
     }
 
@@ -250,8 +265,10 @@ struct WorkoutCommand: ParsableCommand {
                 let now = try console.now()
                 if json {
                     guard let timer else { return console.line("null") }
-                    return try console.json(Report(state: timer.isRunning ? "running" : "paused", id: timer.id, type: timer.type,
-                                                  startedAt: timer.startedAt, countedSeconds: timer.counted(at: now)))
+                    return try console.json(
+                        Report(
+                            state: timer.isRunning ? "running" : "paused", id: timer.id, type: timer.type,
+                            startedAt: timer.startedAt, countedSeconds: timer.counted(at: now)))
                 }
                 console.line(timer.map { Self.line($0, now: now, zone: config.timeZone, console) } ?? console.say(Self.noTimer))
                 return
@@ -267,7 +284,8 @@ struct WorkoutCommand: ParsableCommand {
             if timer.isRunning {
                 return console.say(Message("notes.timer.running", values))
             }
-            return console.say(Message("notes.timer.pausedAt", values.merging(["time": String(LocalTime.format(timer.pausedAt ?? "", zone).dropFirst(11))]) { a, _ in a }))
+            return console.say(
+                Message("notes.timer.pausedAt", values.merging(["time": String(LocalTime.format(timer.pausedAt ?? "", zone).dropFirst(11))]) { a, _ in a }))
         }
 
         /// Re-reads the file every second, so a pause or finish from another shell shows at once.

@@ -117,8 +117,10 @@ public struct ExportReader: Sendable {
     // MARK: Files and folders
 
     /// `given`: the path was named on the command line, not found in a folder.
-    func readFile(_ path: String, into contents: inout ImportedContents, progress: @escaping @Sendable (Int64) -> Void,
-                  given: Bool = false) throws {
+    func readFile(
+        _ path: String, into contents: inout ImportedContents, progress: @escaping @Sendable (Int64) -> Void,
+        given: Bool = false
+    ) throws {
         let head = try Self.head(of: path)
         contents.files += 1
         switch Self.kind(of: head) {
@@ -362,8 +364,9 @@ public struct ExportReader: Sendable {
 
     static func contents(of path: String) throws -> Data {
         guard size(of: path) <= Int64(fileLimit) else {
-            throw UsergraphError("errors.import.file", ["file": path],
-                                 nested: ["problem": Message("errors.import.tooBig", ["limit": String(fileLimit >> 20)])])
+            throw UsergraphError(
+                "errors.import.file", ["file": path],
+                nested: ["problem": Message("errors.import.tooBig", ["limit": String(fileLimit >> 20)])])
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw UsergraphError("errors.store.unreadable", ["path": path])

@@ -44,14 +44,16 @@ public struct ImportMerge {
             }
             known.insert(source)
             let candidate = workout(activity)
-            let match = activity.isRouteOnly
+            let match =
+                activity.isRouteOnly
                 ? spans.first(in: result, near: candidate) { Self.holds($0, candidate) }
                 : spans.first(in: result, near: candidate) { Self.isSameActivity($0, candidate) }
             if let index = match {
                 result[index] = activity.isRouteOnly ? Self.attach(route: candidate, to: result[index]) : Self.merge(result[index], with: candidate)
                 counts.skipped += 1
             } else if !activity.isRouteOnly,
-                      let index = spans.first(in: result, near: candidate, where: { Self.isRouteRecord($0) && Self.holds(candidate, $0) }) {
+                let index = spans.first(in: result, near: candidate, where: { Self.isRouteRecord($0) && Self.holds(candidate, $0) })
+            {
                 // A route imported before its workout (another run, another order): the workout
                 // takes the record over, which keeps the route's id and its source in `alsoFrom`.
                 result[index] = Self.adopt(route: result[index], by: candidate)
@@ -71,13 +73,14 @@ public struct ImportMerge {
     /// zone). Its day is counted in the site's zone whatever the offset (DESIGN.md).
     func workout(_ activity: ImportedActivity) -> Workout {
         let zone = activity.utcOffset.flatMap { TimeZone(secondsFromGMT: $0) } ?? self.zone
-        var workout = Workout(id: Self.uuid(activity.source.rawValue + ":" + activity.sourceID),
-                              type: ActivityTypes.map(activity.sourceType, from: activity.source),
-                              start: Timestamp.format(activity.start, in: zone),
-                              duration: Int(activity.duration.rounded()),
-                              calories: activity.energy.map { Int($0.rounded()) },
-                              distance: activity.distance.map { ($0 * 10).rounded() / 10 },
-                              source: RecordSource(kind: activity.source.rawValue, id: activity.sourceID))
+        var workout = Workout(
+            id: Self.uuid(activity.source.rawValue + ":" + activity.sourceID),
+            type: ActivityTypes.map(activity.sourceType, from: activity.source),
+            start: Timestamp.format(activity.start, in: zone),
+            duration: Int(activity.duration.rounded()),
+            calories: activity.energy.map { Int($0.rounded()) },
+            distance: activity.distance.map { ($0 * 10).rounded() / 10 },
+            source: RecordSource(kind: activity.source.rawValue, id: activity.sourceID))
         // Moving time is kept only where it says something elapsed time does not.
         if let moving = activity.movingTime.map({ Int($0.rounded()) }), moving > 0, moving < workout.duration {
             workout.movingTime = moving
@@ -231,8 +234,10 @@ public struct ImportMerge {
 
     /// Like steps: per day, each device's records summed, the largest device total kept; a day
     /// the store has from an earlier export is replaced only by a larger total.
-    func basalEnergy(_ stored: [BasalEnergyRecord], adding incoming: [ImportedSteps],
-                     from source: ImportSource) -> (records: [BasalEnergyRecord], counts: Counts) {
+    func basalEnergy(
+        _ stored: [BasalEnergyRecord], adding incoming: [ImportedSteps],
+        from source: ImportSource
+    ) -> (records: [BasalEnergyRecord], counts: Counts) {
         let asSteps = stored.map { StepsRecord(date: $0.date, steps: $0.kcal, source: $0.source) }
         let merged = steps(asSteps, adding: incoming, from: source)
         // Back to basal records, keeping each stored record (and its unknown fields) where it stands.
@@ -272,8 +277,9 @@ public struct ImportMerge {
                 let values = group.filter { $0.nutrient == name }.map(\.amount)
                 return values.isEmpty ? nil : (values.reduce(0, +) * 10).rounded() / 10
             }
-            let food = Food(name: first.food ?? group.compactMap(\.food).first ?? "Food", kcal: total("kcal") ?? 0,
-                            protein: total("protein"), fat: total("fat"), carbs: total("carbs"))
+            let food = Food(
+                name: first.food ?? group.compactMap(\.food).first ?? "Food", kcal: total("kcal") ?? 0,
+                protein: total("protein"), fat: total("fat"), carbs: total("carbs"))
             let identity = [String(local.prefix(16)), food.name, "\(food.kcal)", "\(food.protein ?? -1)", "\(food.fat ?? -1)", "\(food.carbs ?? -1)"]
             let recordSource = RecordSource(kind: source.rawValue, id: String(SHA256.hex(identity.joined(separator: "|")).prefix(16)))
             if known.contains(recordSource) {
@@ -282,8 +288,10 @@ public struct ImportMerge {
             }
             known.insert(recordSource)
             let kind = hour < 11 ? "breakfast" : hour < 16 ? "lunch" : hour < 21 ? "dinner" : "snack"
-            result.append(Meal(id: Self.uuid(recordSource.kind + ":" + recordSource.id), date: String(local.prefix(10)), kind: kind,
-                               time: String(local.dropFirst(11).prefix(5)), foods: [food], source: recordSource))
+            result.append(
+                Meal(
+                    id: Self.uuid(recordSource.kind + ":" + recordSource.id), date: String(local.prefix(10)), kind: kind,
+                    time: String(local.dropFirst(11).prefix(5)), foods: [food], source: recordSource))
             counts.added += 1
         }
         result.sort { ($0.date, $0.time ?? "") < ($1.date, $1.time ?? "") }
@@ -302,8 +310,9 @@ public struct ImportMerge {
             let recordSource = RecordSource(kind: source.rawValue, id: String(SHA256.hex(row.sourceID).prefix(16)))
             if grouped[recordSource.id] == nil {
                 order.append(recordSource.id)
-                grouped[recordSource.id] = Meal(id: Self.uuid(recordSource.kind + ":" + recordSource.id), date: row.day.iso, kind: row.kind,
-                                                time: row.time, foods: [], source: recordSource)
+                grouped[recordSource.id] = Meal(
+                    id: Self.uuid(recordSource.kind + ":" + recordSource.id), date: row.day.iso, kind: row.kind,
+                    time: row.time, foods: [], source: recordSource)
             }
             grouped[recordSource.id]?.foods.append(row.food)
             if let time = row.time, grouped[recordSource.id]?.time.map({ time < $0 }) ?? true {

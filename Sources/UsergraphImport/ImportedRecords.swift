@@ -32,8 +32,10 @@ public struct ImportedActivity: Sendable, Equatable {
     /// Kilocalories.
     public var energy: Double?
 
-    public init(source: ImportSource, sourceID: String, sourceType: String, start: Date, utcOffset: Int? = nil,
-                duration: Double, movingTime: Double? = nil, distance: Double? = nil, energy: Double? = nil) {
+    public init(
+        source: ImportSource, sourceID: String, sourceType: String, start: Date, utcOffset: Int? = nil,
+        duration: Double, movingTime: Double? = nil, distance: Double? = nil, energy: Double? = nil
+    ) {
         self.source = source; self.sourceID = sourceID; self.sourceType = sourceType; self.start = start
         self.utcOffset = utcOffset; self.duration = duration; self.movingTime = movingTime
         self.distance = distance; self.energy = energy

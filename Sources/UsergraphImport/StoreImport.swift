@@ -40,8 +40,9 @@ public enum StoreImport {
         let storedMeals = try JSONFile.read([Meal].self, at: layout.meals) ?? []
         let healthMeals = merge.meals(storedMeals, adding: contents.nutrients, from: .appleHealth)
         let meals = merge.diaryMeals(healthMeals.meals, adding: contents.meals, from: .myFitnessPal)
-        summary.meals = ImportMerge.Counts(added: healthMeals.counts.added + meals.counts.added,
-                                           skipped: healthMeals.counts.skipped + meals.counts.skipped)
+        summary.meals = ImportMerge.Counts(
+            added: healthMeals.counts.added + meals.counts.added,
+            skipped: healthMeals.counts.skipped + meals.counts.skipped)
 
         guard !dryRun else { return summary }
         if meals.meals != storedMeals { try JSONFile.write(meals.meals, to: layout.meals) }

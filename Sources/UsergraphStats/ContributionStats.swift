@@ -25,8 +25,9 @@ enum ContributionStats {
             if busiest.map({ count > $0.count || (count == $0.count && number < $0.number) }) ?? true { busiest = (number, count) }
         }
         let streaks = WorkoutStats.streaks(days: Set(counts.keys), asOf: asOf)
-        let summary = ContributionSummary(lastYear: lastYear, currentStreak: streaks.current, longestStreak: streaks.longest,
-                                          busiestDay: busiest.map { DayCount(date: Day(number: $0.number).iso, count: $0.count) })
+        let summary = ContributionSummary(
+            lastYear: lastYear, currentStreak: streaks.current, longestStreak: streaks.longest,
+            busiestDay: busiest.map { DayCount(date: Day(number: $0.number).iso, count: $0.count) })
         // The heatmap's days: the 53 Monday-started weeks ending with D's week, as the workouts' calendar.
         let first = asOf.weekStart.adding(days: -52 * 7)
         let daily = (first.number...asOf.number).map { DayCount(date: Day(number: $0).iso, count: counts[$0] ?? 0) }

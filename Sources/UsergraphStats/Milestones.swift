@@ -39,12 +39,15 @@ public enum Milestones {
                 lastDay = day
                 longest = max(longest, run)
             }
-            for achievement in Achievement.all where !unlocked.contains(achievement.id)
-                && achievement.isUnlocked(workouts: count, longestStreak: longest) {
+            for achievement in Achievement.all
+            where !unlocked.contains(achievement.id)
+                && achievement.isUnlocked(workouts: count, longestStreak: longest)
+            {
                 unlocked.insert(achievement.id)
                 milestones.append(Milestone(kind: .achievement(achievement.id), workoutId: workout.id, start: workout.start, instant: instant))
             }
-            let points = count * WorkoutStats.pointsPerWorkout
+            let points =
+                count * WorkoutStats.pointsPerWorkout
                 + Achievement.all.filter { unlocked.contains($0.id) }.reduce(0) { $0 + $1.points }
             let reached = points / WorkoutStats.pointsPerLevel + 1
             while level < reached {

@@ -34,16 +34,18 @@ struct NutritionStats {
         let basal7 = basalDays.contains(nil) ? nil : basalDays.reduce(0) { $0 + ($1 ?? 0) }
         let today = eaten[asOf.number] ?? FoodTotals()
         summary = NutritionSummary(
-            today: DayIntake(kcal: Int(today.kcal.rounded()), protein: Self.tenth(today.protein), fat: Self.tenth(today.fat),
-                             carbs: Self.tenth(today.carbs)),
+            today: DayIntake(
+                kcal: Int(today.kcal.rounded()), protein: Self.tenth(today.protein), fat: Self.tenth(today.fat),
+                carbs: Self.tenth(today.carbs)),
             average7: daysWithMeals == 0 ? nil : Int((weekIntake.kcal / Double(daysWithMeals)).rounded()),
             burned7: burned7,
             basal7: basal7,
             balance7: basal7.map { Int(weekIntake.kcal.rounded()) - burned7 - $0 },
             macros7: Macros(protein: Self.tenth(weekIntake.protein), fat: Self.tenth(weekIntake.fat), carbs: Self.tenth(weekIntake.carbs)),
             daily: (firstDaily.number...asOf.number).map {
-                DailyIntake(date: Day(number: $0).iso, kcal: Int((eaten[$0]?.kcal ?? 0).rounded()), burned: burnedByDay[$0] ?? 0,
-                            basal: basal.kcal(on: Day(number: $0)))
+                DailyIntake(
+                    date: Day(number: $0).iso, kcal: Int((eaten[$0]?.kcal ?? 0).rounded()), burned: burnedByDay[$0] ?? 0,
+                    basal: basal.kcal(on: Day(number: $0)))
             })
     }
 
@@ -69,15 +71,17 @@ struct BasalEnergy {
         self.sex = owner?.sex
         self.heightCm = owner?.heightCm.flatMap { $0.isFinite && $0 >= 50 && $0 <= 300 ? $0 : nil }
         self.weights = weights
-        self.recorded = Dictionary(recorded.compactMap { record in
-            Day(iso: record.date).flatMap { record.kcal >= 0 ? ($0.number, record.kcal) : nil }
-        }, uniquingKeysWith: max)
+        self.recorded = Dictionary(
+            recorded.compactMap { record in
+                Day(iso: record.date).flatMap { record.kcal >= 0 ? ($0.number, record.kcal) : nil }
+            }, uniquingKeysWith: max)
     }
 
     func kcal(on day: Day) -> Int? {
         if let kcal = recorded[day.number] { return kcal }
         guard let heightCm, let age = owner?.age(on: day),
-              let kg = WeightStats.last(in: weights, onOrBefore: day)?.kg, kg.isFinite, kg > 0 else { return nil }
+            let kg = WeightStats.last(in: weights, onOrBefore: day)?.kg, kg.isFinite, kg > 0
+        else { return nil }
         let constant: Double
         switch sex {
         case "M": constant = 5

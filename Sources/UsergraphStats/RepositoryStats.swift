@@ -15,7 +15,8 @@ enum RepositoryStats {
         }
         return RepositorySummary(
             count: repositories.count, stars: stars, forks: forks, sources: sources, forkRepositories: repositories.count - sources,
-            languages: languages
+            languages:
+                languages
                 .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
                 .map { LanguageCount(language: $0.key, count: $0.value) },
             languageBytes: languageSizes.map(bytes))

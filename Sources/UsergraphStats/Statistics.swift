@@ -12,17 +12,20 @@ public enum Statistics {
         let weight = WeightStats(records: snapshot.weights, asOf: asOf, owner: snapshot.owner)
         let steps = StepsStats(records: snapshot.steps, asOf: asOf, goal: stepsGoal)
         let burnedByDay = Dictionary(workouts.daily.map { ($0.day.number, $0.calories) }, uniquingKeysWith: +)
-        let nutrition = NutritionStats(meals: snapshot.meals, burnedByDay: burnedByDay,
-                                       basal: BasalEnergy(owner: snapshot.owner, weights: weight.series, recorded: snapshot.basalEnergy),
-                                       asOf: asOf)
-        let users = UserStats(users: snapshot.users?.value ?? [], statistics: snapshot.statistics?.value ?? [],
-                              asOf: asOf)
+        let nutrition = NutritionStats(
+            meals: snapshot.meals, burnedByDay: burnedByDay,
+            basal: BasalEnergy(owner: snapshot.owner, weights: weight.series, recorded: snapshot.basalEnergy),
+            asOf: asOf)
+        let users = UserStats(
+            users: snapshot.users?.value ?? [], statistics: snapshot.statistics?.value ?? [],
+            asOf: asOf)
         let repositories = RepositoryStats.summary(snapshot.repositories?.value ?? [], languageSizes: snapshot.languageSizes?.value)
         let contributions = ContributionStats.summary(snapshot.contributions?.value, asOf: asOf)
 
-        let report = StatsReport(asOf: asOf.iso, workouts: workouts.summary, weight: weight.summary,
-                                 steps: steps.summary, nutrition: nutrition.summary, users: users.summary, repositories: repositories,
-                                 contributions: contributions?.summary)
+        let report = StatsReport(
+            asOf: asOf.iso, workouts: workouts.summary, weight: weight.summary,
+            steps: steps.summary, nutrition: nutrition.summary, users: users.summary, repositories: repositories,
+            contributions: contributions?.summary)
         var details = StatsDetails(
             dailyWorkouts: workouts.daily, thisWeek: workouts.thisWeek, thisWeekWorkouts: workouts.thisWeekWorkouts,
             weightSeries: weight.series, ageBySex: users.ageBySex, activityByUser: users.activityByUser,

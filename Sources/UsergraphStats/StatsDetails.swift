@@ -28,10 +28,12 @@ public struct StatsDetails: Sendable, Equatable {
     /// GitHub contributions per day over the same 53 weeks as `dailyWorkouts`; empty without a calendar.
     public var contributionDays: [DayCount] = []
 
-    init(dailyWorkouts: [DayTotal] = [], thisWeek: PeriodTotal = PeriodTotal(), thisWeekWorkouts: [Workout] = [],
-                weightSeries: [WeightPoint] = [], ageBySex: [AgeBucketBySex] = [],
-                activityByUser: [Int: UserActivity] = [:], skippedEventDates: Int = 0,
-                exampleBadEventDate: Int? = nil, skippedWorkouts: Int = 0) {
+    init(
+        dailyWorkouts: [DayTotal] = [], thisWeek: PeriodTotal = PeriodTotal(), thisWeekWorkouts: [Workout] = [],
+        weightSeries: [WeightPoint] = [], ageBySex: [AgeBucketBySex] = [],
+        activityByUser: [Int: UserActivity] = [:], skippedEventDates: Int = 0,
+        exampleBadEventDate: Int? = nil, skippedWorkouts: Int = 0
+    ) {
         self.dailyWorkouts = dailyWorkouts; self.thisWeek = thisWeek; self.thisWeekWorkouts = thisWeekWorkouts
         self.weightSeries = weightSeries; self.ageBySex = ageBySex; self.activityByUser = activityByUser
         self.skippedEventDates = skippedEventDates; self.exampleBadEventDate = exampleBadEventDate

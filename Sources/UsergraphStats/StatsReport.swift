@@ -15,8 +15,10 @@ public struct StatsReport: Codable, Sendable, Equatable {
     /// The GitHub contribution calendar; null when the store has none (it needs a token).
     public var contributions: ContributionSummary?
 
-    init(asOf: String, workouts: WorkoutSummary, weight: WeightSummary, steps: StepsSummary, nutrition: NutritionSummary,
-         users: UserSummary, repositories: RepositorySummary, contributions: ContributionSummary? = nil) {
+    init(
+        asOf: String, workouts: WorkoutSummary, weight: WeightSummary, steps: StepsSummary, nutrition: NutritionSummary,
+        users: UserSummary, repositories: RepositorySummary, contributions: ContributionSummary? = nil
+    ) {
         self.asOf = asOf; self.workouts = workouts; self.weight = weight; self.steps = steps; self.nutrition = nutrition
         self.users = users; self.repositories = repositories; self.contributions = contributions
     }
@@ -54,9 +56,11 @@ public struct WorkoutSummary: Codable, Sendable, Equatable {
     /// Cycling the same way, as an average speed.
     public var speeds: [Speed]
 
-    init(count: Int, totalSeconds: Int, totalCalories: Int, totalDistance: Int, byType: [TypeCount], weekly: [WeekCount],
-         monthly: [MonthCount], currentStreak: Int, longestStreak: Int, points: Int, level: Int,
-         achievements: [String], paces: [Pace], speeds: [Speed]) {
+    init(
+        count: Int, totalSeconds: Int, totalCalories: Int, totalDistance: Int, byType: [TypeCount], weekly: [WeekCount],
+        monthly: [MonthCount], currentStreak: Int, longestStreak: Int, points: Int, level: Int,
+        achievements: [String], paces: [Pace], speeds: [Speed]
+    ) {
         self.count = count; self.totalSeconds = totalSeconds; self.totalCalories = totalCalories; self.totalDistance = totalDistance
         self.byType = byType; self.weekly = weekly; self.monthly = monthly
         self.currentStreak = currentStreak; self.longestStreak = longestStreak
@@ -225,9 +229,11 @@ public struct UserSummary: Codable, Sendable, Equatable {
     /// Sex and age of the distinct viewers of today, the week, the month and all time.
     public var viewers: Viewers
 
-    init(count: Int, online: Int, sex: SexCounts, ageBuckets: [AgeBucket], views: ViewSummary,
-         topVisitors: [TopVisitor], subscriptions: Int, unsubscriptions: Int,
-         visitors: VisitorTrend = VisitorTrend(), viewers: Viewers = Viewers()) {
+    init(
+        count: Int, online: Int, sex: SexCounts, ageBuckets: [AgeBucket], views: ViewSummary,
+        topVisitors: [TopVisitor], subscriptions: Int, unsubscriptions: Int,
+        visitors: VisitorTrend = VisitorTrend(), viewers: Viewers = Viewers()
+    ) {
         self.count = count; self.online = online; self.sex = sex; self.ageBuckets = ageBuckets
         self.views = views; self.topVisitors = topVisitors
         self.subscriptions = subscriptions; self.unsubscriptions = unsubscriptions
@@ -444,8 +450,10 @@ public struct RepositorySummary: Codable, Sendable, Equatable {
     /// without the GraphQL answer (it needs a token).
     public var languageBytes: [LanguageBytes]?
 
-    init(count: Int, stars: Int, forks: Int, sources: Int, forkRepositories: Int, languages: [LanguageCount],
-         languageBytes: [LanguageBytes]? = nil) {
+    init(
+        count: Int, stars: Int, forks: Int, sources: Int, forkRepositories: Int, languages: [LanguageCount],
+        languageBytes: [LanguageBytes]? = nil
+    ) {
         self.count = count; self.stars = stars; self.forks = forks; self.sources = sources
         self.forkRepositories = forkRepositories; self.languages = languages; self.languageBytes = languageBytes
     }

@@ -164,8 +164,9 @@ struct UserStats {
             ageBuckets: ageBySex.map { AgeBucket(bucket: $0.bucket, count: $0.total) },
             views: ViewSummary(daily: daily, weekly: weekly, monthly: monthly), topVisitors: topVisitors,
             subscriptions: subscriptions, unsubscriptions: unsubscriptions,
-            visitors: VisitorTrend(monthToDate: monthToDate, previousMonthToDate: previousToDate,
-                                   change: monthToDate - previousToDate),
+            visitors: VisitorTrend(
+                monthToDate: monthToDate, previousMonthToDate: previousToDate,
+                change: monthToDate - previousToDate),
             viewers: viewers)
         self.ageBySex = ageBySex
         self.activityByUser = activity

@@ -66,7 +66,8 @@ struct WorkoutStats {
             totalDistance += metres
             typeDistance[workout.type, default: 0] += metres
             if let distance = workout.distance, distance > 0, day >= firstPaceDay,
-               Self.paceTypes.contains(workout.type) || Self.speedTypes.contains(workout.type) {
+                Self.paceTypes.contains(workout.type) || Self.speedTypes.contains(workout.type)
+            {
                 paceTotals[workout.type, default: (0, 0)].seconds += workout.pacedSeconds
                 paceTotals[workout.type, default: (0, 0)].metres += distance
             }

@@ -3,7 +3,7 @@ import Testing
 @testable import UsergraphCharts
 
 #if canImport(FoundationXML)
-    import FoundationXML
+import FoundationXML
 #endif
 
 struct SVGCase: Sendable, CustomTestStringConvertible {
@@ -141,8 +141,9 @@ final class XMLProbe: NSObject, XMLParserDelegate {
         // Colours only through custom properties: no fill/stroke attribute, no bare colour.
         #expect(!svg.contains(" fill=\"") && !svg.contains(" stroke=\""))
         // Every "#rrggbb" must be a fallback inside var(--ug-…,#rrggbb).
-        #expect(!svg.replacingOccurrences(of: #"var\(--ug-[a-z0-9-]+,#[0-9a-f]{6}\)"#, with: "", options: .regularExpression)
-            .contains(#/#[0-9a-f]{6}/#))
+        #expect(
+            !svg.replacingOccurrences(of: #"var\(--ug-[a-z0-9-]+,#[0-9a-f]{6}\)"#, with: "", options: .regularExpression)
+                .contains(#/#[0-9a-f]{6}/#))
     }
 
     @Test(arguments: svgCases)
@@ -202,9 +203,11 @@ final class XMLProbe: NSObject, XMLParserDelegate {
     /// Weights five years apart are five years apart on the chart, not one step.
     @Test func theWeightChartIsOnATimeAxis() {
         let options = SVGChartOptions(idPrefix: "w", title: "Weight", description: "Weight")
-        let svg = SVGCharts.line([ChartSeries(name: "kg", values: [80, 79, 70])], options: options, includeZero: false,
-                                 positions: [0, 1, 1826])
-        let xs = svg.components(separatedBy: "points=\"").dropFirst().first?.prefix { $0 != "\"" }
+        let svg = SVGCharts.line(
+            [ChartSeries(name: "kg", values: [80, 79, 70])], options: options, includeZero: false,
+            positions: [0, 1, 1826])
+        let xs =
+            svg.components(separatedBy: "points=\"").dropFirst().first?.prefix { $0 != "\"" }
             .split(separator: " ").compactMap { Double($0.split(separator: ",")[0]) } ?? []
         #expect(xs.count == 3)
         // The first two points, a day apart, are within a pixel of each other; the third far away.

@@ -19,56 +19,90 @@ let textCases: [TextCase] = {
         ("bars-zero", 80, { TextCharts.bars([ChartPoint(label: "a", value: 0), ChartPoint(label: "b", value: 0)], width: 80, style: $0) }),
         ("bars-negative", 60, { TextCharts.bars(Sample.weightChange, width: 60, style: $0) }),
         ("bars-hostile", 50, { TextCharts.bars(Sample.hostile, width: 50, style: $0) }),
-        ("bars-paired", 80, {
-            TextCharts.pairedBars(labels: Sample.ageLabels, first: Sample.men, second: Sample.women, width: 80, style: $0)
-        }),
-        ("line", 80, {
-            TextCharts.line(Sample.weekly, width: 80, height: 8, style: $0, firstLabel: "2026-08-31", lastLabel: "2026-11-16")
-        }),
+        (
+            "bars-paired", 80,
+            {
+                TextCharts.pairedBars(labels: Sample.ageLabels, first: Sample.men, second: Sample.women, width: 80, style: $0)
+            }
+        ),
+        (
+            "line", 80,
+            {
+                TextCharts.line(Sample.weekly, width: 80, height: 8, style: $0, firstLabel: "2026-08-31", lastLabel: "2026-11-16")
+            }
+        ),
         ("line-empty", 80, { TextCharts.line([], width: 80, style: $0, noData: "No workouts") }),
         ("line-one", 80, { TextCharts.line([3], width: 40, height: 4, style: $0, firstLabel: "2026-11-20") }),
         ("line-flat", 80, { TextCharts.line([72.4, 72.4, 72.4], width: 40, height: 5, style: $0, includeZero: false) }),
         ("line-zero", 80, { TextCharts.line([0, 0, 0, 0], width: 40, height: 4, style: $0) }),
-        ("line-weight", 80, {
-            TextCharts.line(Sample.weights, width: 60, height: 6, style: $0, firstLabel: "Sep", lastLabel: "Nov", includeZero: false)
-        }),
+        (
+            "line-weight", 80,
+            {
+                TextCharts.line(Sample.weights, width: 60, height: 6, style: $0, firstLabel: "Sep", lastLabel: "Nov", includeZero: false)
+            }
+        ),
         ("line-negative", 80, { TextCharts.line(Sample.deltas, width: 50, height: 9, style: $0) }),
         ("line-long", 80, { TextCharts.line(Sample.long, width: 80, height: 10, style: $0, firstLabel: "first", lastLabel: "last") }),
         ("sparkline", 80, { TextCharts.sparkline(Sample.weekly, maxWidth: 80, style: $0) }),
         ("sparkline-empty", 80, { TextCharts.sparkline([], maxWidth: 80, style: $0, noData: "-") }),
         ("sparkline-one", 80, { TextCharts.sparkline([5], maxWidth: 80, style: $0) }),
-        ("sparkline-flat", 80, {
-            TextCharts.sparkline([4, 4, 4], style: $0) + "\n" + TextCharts.sparkline([0, 0, 0], style: $0)
-        }),
+        (
+            "sparkline-flat", 80,
+            {
+                TextCharts.sparkline([4, 4, 4], style: $0) + "\n" + TextCharts.sparkline([0, 0, 0], style: $0)
+            }
+        ),
         ("sparkline-negative", 80, { TextCharts.sparkline(Sample.deltas, style: $0) }),
         ("sparkline-weight", 80, { TextCharts.sparkline(Sample.weights, style: $0, includeZero: false) }),
         ("sparkline-long", 60, { TextCharts.sparkline(Sample.long, maxWidth: 60, style: $0) }),
-        ("heatmap", 80, {
-            TextCharts.heatmap(Sample.year, rowLabels: Sample.dayNames, less: "less", more: "more", weekLabels: Sample.weekLabels, width: 80, style: $0)
-        }),
-        ("heatmap-ru", 80, {
-            TextCharts.heatmap(Sample.year, rowLabels: Sample.ruDayNames, less: "меньше", more: "больше", width: 80, style: $0)
-        }),
-        ("heatmap-empty", 80, {
-            TextCharts.heatmap([], rowLabels: Sample.dayNames, less: "less", more: "more", style: $0, noData: "No workouts in the last year")
-        }),
-        ("heatmap-partial", 80, {
-            TextCharts.heatmap([1, 0, 2, 0, 0, 3, 1, 0, 4, 2], rowLabels: Sample.dayNames, less: "less", more: "more", style: $0)
-        }),
-        ("heatmap-zero", 80, {
-            TextCharts.heatmap(Array(repeating: 0, count: 21), rowLabels: Sample.dayNames, less: "less", more: "more", style: $0)
-        }),
-        ("heatmap-long-narrow", 40, {
-            TextCharts.heatmap(Sample.long, rowLabels: Sample.dayNames, less: "less", more: "more", width: 40, style: $0)
-        }),
+        (
+            "heatmap", 80,
+            {
+                TextCharts.heatmap(Sample.year, rowLabels: Sample.dayNames, less: "less", more: "more", weekLabels: Sample.weekLabels, width: 80, style: $0)
+            }
+        ),
+        (
+            "heatmap-ru", 80,
+            {
+                TextCharts.heatmap(Sample.year, rowLabels: Sample.ruDayNames, less: "меньше", more: "больше", width: 80, style: $0)
+            }
+        ),
+        (
+            "heatmap-empty", 80,
+            {
+                TextCharts.heatmap([], rowLabels: Sample.dayNames, less: "less", more: "more", style: $0, noData: "No workouts in the last year")
+            }
+        ),
+        (
+            "heatmap-partial", 80,
+            {
+                TextCharts.heatmap([1, 0, 2, 0, 0, 3, 1, 0, 4, 2], rowLabels: Sample.dayNames, less: "less", more: "more", style: $0)
+            }
+        ),
+        (
+            "heatmap-zero", 80,
+            {
+                TextCharts.heatmap(Array(repeating: 0, count: 21), rowLabels: Sample.dayNames, less: "less", more: "more", style: $0)
+            }
+        ),
+        (
+            "heatmap-long-narrow", 40,
+            {
+                TextCharts.heatmap(Sample.long, rowLabels: Sample.dayNames, less: "less", more: "more", width: 40, style: $0)
+            }
+        ),
     ]
-    cases.append(("tiny-width", 12, { style in
-        [
-            TextCharts.bars(Sample.languages, width: 12, style: style),
-            TextCharts.line(Sample.weekly, width: 12, height: 3, style: style, firstLabel: "2026-08-31", lastLabel: "2026-11-16"),
-            TextCharts.heatmap(Sample.year, rowLabels: Sample.dayNames, less: "less", more: "more", width: 12, style: style),
-        ].joined(separator: "\n")
-    }))
+    cases.append(
+        (
+            "tiny-width", 12,
+            { style in
+                [
+                    TextCharts.bars(Sample.languages, width: 12, style: style),
+                    TextCharts.line(Sample.weekly, width: 12, height: 3, style: style, firstLabel: "2026-08-31", lastLabel: "2026-11-16"),
+                    TextCharts.heatmap(Sample.year, rowLabels: Sample.dayNames, less: "less", more: "more", width: 12, style: style),
+                ].joined(separator: "\n")
+            }
+        ))
     return cases.flatMap { c in
         [TextChartStyle.unicode, .ascii].map { TextCase(name: c.0, style: $0, width: c.1, render: c.2) }
     }

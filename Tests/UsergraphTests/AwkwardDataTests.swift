@@ -22,9 +22,11 @@ import Testing
                                      {"user_id": 2, "type": "view", "dates": [20112026]}]}}
             """
         let owner = #"{"name": "Anna\u001b]0;pwned\u0007 Petrova"}"#
-        let workouts = #"[{"id": "8a2f0a52-1d38-4c4e-9b0c-2f1f5f0a0001", "type": "running", "start": "2026-11-20T07:00:00+03:00", "duration": 1800, "notes": "tempo\u001b[2J run"}]"#
-        return try TestPaths.site(store: ["users.json": users, "statistics.json": statistics, "owner.json": owner, "workouts.json": workouts],
-                                  config: "users:\n  url: http://users.example/api/\nstatistics:\n  url: http://users.example/stats/\n")
+        let workouts =
+            #"[{"id": "8a2f0a52-1d38-4c4e-9b0c-2f1f5f0a0001", "type": "running", "start": "2026-11-20T07:00:00+03:00", "duration": 1800, "notes": "tempo\u001b[2J run"}]"#
+        return try TestPaths.site(
+            store: ["users.json": users, "statistics.json": statistics, "owner.json": owner, "workouts.json": workouts],
+            config: "users:\n  url: http://users.example/api/\nstatistics:\n  url: http://users.example/stats/\n")
     }
 
     /// Bytes below 0x20 other than tab and line ends, DEL, and C1 (U+0080–U+009F, C2 80–C2 9F).
@@ -118,8 +120,10 @@ import Testing
     /// Every type ActivityTypes can give has a name in both languages; another is readable.
     @Test func workoutTypesHaveNamesInBothLanguages() throws {
         let en = try LanguageTests.strings("en"), ru = try LanguageTests.strings("ru")
-        let types = ["running", "walking", "hiking", "cycling", "swimming", "yoga", "pilates", "strength", "hiit", "rowing",
-                     "elliptical", "stairs", "skiing", "snowboarding", "dance", "cardio", "table-tennis", "other"]
+        let types = [
+            "running", "walking", "hiking", "cycling", "swimming", "yoga", "pilates", "strength", "hiit", "rowing",
+            "elliptical", "stairs", "skiing", "snowboarding", "dance", "cardio", "table-tennis", "other",
+        ]
         for type in types {
             #expect(en.optionalText("workoutTypes." + type) != nil, "\(type) has no English name")
             #expect(ru.optionalText("workoutTypes." + type) != nil, "\(type) has no Russian name")
@@ -140,12 +144,16 @@ import Testing
         var workouts: [String] = []
         for i in 0..<29 {
             let day = 1 + i % 28
-            workouts.append(#"{"id": "8a2f0a52-1d38-4c4e-9b0c-2f1f5f0a\#(String(format: "%04d", i))", "type": "type-\#(i)", "#
-                + #""start": "2026-11-\#(String(format: "%02d", min(day, 20)))T07:00:00+03:00", "duration": \#(600 + i * 60)}"#)
+            workouts.append(
+                #"{"id": "8a2f0a52-1d38-4c4e-9b0c-2f1f5f0a\#(String(format: "%04d", i))", "type": "type-\#(i)", "#
+                    + #""start": "2026-11-\#(String(format: "%02d", min(day, 20)))T07:00:00+03:00", "duration": \#(600 + i * 60)}"#)
         }
-        let root = try TestPaths.site(store: ["users.json": users, "owner.json": #"{"name": "Sam", "sex": "X"}"#,
-                                              "workouts.json": "[" + workouts.joined(separator: ",") + "]"],
-                                      config: "users:\n  url: http://users.example/api/\n")
+        let root = try TestPaths.site(
+            store: [
+                "users.json": users, "owner.json": #"{"name": "Sam", "sex": "X"}"#,
+                "workouts.json": "[" + workouts.joined(separator: ",") + "]",
+            ],
+            config: "users:\n  url: http://users.example/api/\n")
         #expect(try SiteBuild.run(config: ConfigLoader.load(path: root + "/usergraph.yml")).pages > 0)
         let user = try TestPaths.read(root + "/_site/users/1/index.html")
         #expect(user.contains("<span>Other</span>") && !user.contains("<span>X</span>"))

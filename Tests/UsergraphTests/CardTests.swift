@@ -11,8 +11,10 @@ import FoundationXML
         var elements: [String] = []
         var hrefs: [String] = []
         var root: [String: String] = [:]
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             if elements.isEmpty { root = attributes }
             elements.append(name)
             for (key, value) in attributes where key == "href" || key == "xlink:href" { hrefs.append(value) }
@@ -61,8 +63,14 @@ import FoundationXML
         let page = try TestPaths.read(output + "/cards/index.html")
         // The code is text on the page: escaped in the HTML, as written once the browser reads it.
         #expect(SiteBuildTests.decodeEntities(page).contains("<code>![Anna Petrova: training](https://anna.example.org/cards/stats.svg)</code>"))
-        #expect(page.contains("&lt;picture&gt;&lt;source media=&quot;(prefers-color-scheme: dark)&quot; srcset=&quot;https://anna.example.org/cards/stats-dark.svg&quot;&gt;"))
-        #expect(page.contains("<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"https://anna.example.org/cards/stats-dark.svg\"><img src=\"https://anna.example.org/cards/stats-light.svg\" width=\"495\" height=\"195\""))
+        #expect(
+            page.contains(
+                "&lt;picture&gt;&lt;source media=&quot;(prefers-color-scheme: dark)&quot; srcset=&quot;https://anna.example.org/cards/stats-dark.svg&quot;&gt;")
+        )
+        #expect(
+            page.contains(
+                "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"https://anna.example.org/cards/stats-dark.svg\"><img src=\"https://anna.example.org/cards/stats-light.svg\" width=\"495\" height=\"195\""
+            ))
         #expect(!page.contains("no base URL"))
         let (_, relative) = try SiteBuildTests.buildDemo()
         let plain = try TestPaths.read(relative + "/cards/index.html")

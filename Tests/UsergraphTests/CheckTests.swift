@@ -20,20 +20,23 @@ import Testing
         let (_, output) = try SiteBuildTests.buildDemo()
         let statistics = output + "/statistics/index.html"
         var html = try TestPaths.read(statistics)
-        html = html.replacingOccurrences(of: "</main>", with: """
-            <p><a href="../users/9999/">gone</a> <img src="../files/none.png" alt="x"> <a href="../index.html#no-such-part">part</a>
-            <a href="#main">fine</a> <a href="../../../etc/passwd">out</a> <a href="https://example.org/">external</a></p></main>
-            """)
+        html = html.replacingOccurrences(
+            of: "</main>",
+            with: """
+                <p><a href="../users/9999/">gone</a> <img src="../files/none.png" alt="x"> <a href="../index.html#no-such-part">part</a>
+                <a href="#main">fine</a> <a href="../../../etc/passwd">out</a> <a href="https://example.org/">external</a></p></main>
+                """)
         try html.write(toFile: statistics, atomically: true, encoding: .utf8)
         let result = await UsergraphCLI.run(["check", "--config", TestPaths.demoConfig, "--output", output], in: TestPaths.repository)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "statistics/index.html: `../users/9999/` points at nothing.",
-            "statistics/index.html: `../files/none.png` points at nothing.",
-            "statistics/index.html: `../index.html#no-such-part`: that page has no such #fragment.",
-            "statistics/index.html: `../../../etc/passwd` leads outside the site.",
-        ])
+        #expect(
+            lines == [
+                "statistics/index.html: `../users/9999/` points at nothing.",
+                "statistics/index.html: `../files/none.png` points at nothing.",
+                "statistics/index.html: `../index.html#no-such-part`: that page has no such #fragment.",
+                "statistics/index.html: `../../../etc/passwd` leads outside the site.",
+            ])
         #expect(result.stderr.contains("Broken: 4 links (listed above)."))
         let json = await UsergraphCLI.run(["check", "--config", TestPaths.demoConfig, "--output", output, "--json"], in: TestPaths.repository)
         #expect(json.status == 1)
@@ -56,8 +59,11 @@ import Testing
             </body></html>
             """
         let (links, ids) = SiteCheck.linksAndTargets(html)
-        #expect(links == ["bg.png", "dots.svg", "x.png", "about/", "Upper.html", "small.png", "large.png", "s.png", "bg2.png&v=1",
-                          "page.html#top", "spaced.html"])
+        #expect(
+            links == [
+                "bg.png", "dots.svg", "x.png", "about/", "Upper.html", "small.png", "large.png", "s.png", "bg2.png&v=1",
+                "page.html#top", "spaced.html",
+            ])
         #expect(ids == ["top", "up", "legacy", "q"])
     }
 
@@ -89,8 +95,10 @@ import Testing
         let links = ["/ok", "/moved", "/gone", "/busy", "/slow", "/skipped/x"].map { "<a href=\"\(base)\($0)\">x</a>" }.joined()
         try TestPaths.read(page).replacingOccurrences(of: "</main>", with: "<p>\(links)</p></main>").write(toFile: page, atomically: true, encoding: .utf8)
         // Only our server's links: the demo's own (github.com and others) are skipped.
-        let arguments = ["check", "--config", TestPaths.demoConfig, "--output", output, "--external", "--skip", "https://", "--skip", "http://example",
-                         "--skip", base + "/skipped"]
+        let arguments = [
+            "check", "--config", TestPaths.demoConfig, "--output", output, "--external", "--skip", "https://", "--skip", "http://example",
+            "--skip", base + "/skipped",
+        ]
         let first = await UsergraphCLI.run(arguments + ["--json"], in: TestPaths.repository)
         #expect(first.status == 1, "\(first.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
@@ -126,7 +134,11 @@ final class RequestCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var seen: [String] = []
     /// Records a request and returns how many times this path has been asked for, this one included.
-    func add(_ path: String) -> Int { lock.withLock { seen.append(path); return seen.filter { $0 == path }.count } }
+    func add(_ path: String) -> Int {
+        lock.withLock {
+            seen.append(path); return seen.filter { $0 == path }.count
+        }
+    }
     var paths: [String] { lock.withLock { seen } }
     func count(_ path: String) -> Int { lock.withLock { seen.filter { $0 == path }.count } }
 }

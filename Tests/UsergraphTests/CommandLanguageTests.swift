@@ -27,7 +27,8 @@ import Testing
     }
 
     @Test func anUnknownLanguageIsBadUsage() async throws {
-        let result = await UsergraphCLI.run(["build", "--config", TestPaths.demoConfig, "--language", "de", "--output", try TestPaths.scratch()], in: TestPaths.repository)
+        let result = await UsergraphCLI.run(
+            ["build", "--config", TestPaths.demoConfig, "--language", "de", "--output", try TestPaths.scratch()], in: TestPaths.repository)
         #expect(result.status == 64)
         #expect(result.stderr == "usergraph: --language `de` has no strings file \(TestPaths.repository)/Templates/strings/de.yml (the theme has: en, ru).\n")
     }

@@ -19,8 +19,10 @@ struct UsergraphCLI {
     /// Runs `usergraph ARGS` in the site with the clock pinned to `now` (when given), off a
     /// terminal unless `terminals` says, with `input` as the lines typed at prompts.
     @discardableResult
-    func run(_ arguments: [String], now: String? = nil, environment: [String: String] = [:],
-             terminals: Console.Terminals = .none, input: [String] = []) async -> Run {
+    func run(
+        _ arguments: [String], now: String? = nil, environment: [String: String] = [:],
+        terminals: Console.Terminals = .none, input: [String] = []
+    ) async -> Run {
         var environment = environment
         if let now { environment["USERGRAPH_NOW"] = now }
         return await Self.run(arguments, in: site, environment: environment, terminals: terminals, input: input)
@@ -28,8 +30,10 @@ struct UsergraphCLI {
 
     /// Runs `usergraph ARGS` in `folder`. The environment is only what the test gives (no
     /// GITHUB_TOKEN of the person running the tests leaks in).
-    static func run(_ arguments: [String], in folder: String, environment: [String: String] = [:],
-                    terminals: Console.Terminals = .none, input: [String] = []) async -> Run {
+    static func run(
+        _ arguments: [String], in folder: String, environment: [String: String] = [:],
+        terminals: Console.Terminals = .none, input: [String] = []
+    ) async -> Run {
         let transcript = Transcript(input: input)
         // A request timeout no busy machine reaches against the local server, so a retry (and one
         // more request than a test counts) happens only where a test asks for a short timeout.

@@ -71,7 +71,7 @@ import Testing
 
     @Test func theYearIsThe365DaysEndingDAndLaterDaysDoNotCount() throws {
         var days = ["2025-11-20": 50, "2025-11-21": 4, "2026-06-01": 9, "2026-11-20": 3]
-        days["2026-11-21"] = 100   // after D: not counted anywhere
+        days["2026-11-21"] = 100  // after D: not counted anywhere
         let summary = try Self.summary(days, asOf: "2026-11-20")
         #expect(summary.lastYear == 16)
         #expect(summary.busiestDay == DayCount(date: "2026-06-01", count: 9))
@@ -86,8 +86,9 @@ import Testing
 
     @Test func heatmapDaysCover53MondayWeeksEndingD() throws {
         let day = try #require(Day(iso: "2026-11-20"))
-        let result = Statistics.compute(Snapshot(contributions: Cached(Self.calendar(["2026-11-19": 5, "2024-01-01": 1]), fetchedAt: "")),
-                                        asOf: day, timeZone: .current)
+        let result = Statistics.compute(
+            Snapshot(contributions: Cached(Self.calendar(["2026-11-19": 5, "2024-01-01": 1]), fetchedAt: "")),
+            asOf: day, timeZone: .current)
         let days = result.details.contributionDays
         #expect(days.first?.date == "2025-11-17")
         #expect(Day(iso: days.first?.date ?? "")?.weekdayFromMonday == 0)
@@ -99,7 +100,8 @@ import Testing
 
     @Test func languageBytesSumTheSourcesAndKeepOnlyValidColours() throws {
         let sizes = [
-            RepositoryLanguages(name: "a", isFork: false, sizes: [(GraphLanguage(name: "Swift", color: "#F05138"), 900), (GraphLanguage(name: "C", color: "red;x"), 100)]),
+            RepositoryLanguages(
+                name: "a", isFork: false, sizes: [(GraphLanguage(name: "Swift", color: "#F05138"), 900), (GraphLanguage(name: "C", color: "red;x"), 100)]),
             RepositoryLanguages(name: "b", sizes: [(GraphLanguage(name: "C", color: "#555555"), 300), (GraphLanguage(name: "Shell"), 0)]),
             RepositoryLanguages(name: "fork", isFork: true, sizes: [(GraphLanguage(name: "Ruby", color: "#701516"), 5000)]),
         ]

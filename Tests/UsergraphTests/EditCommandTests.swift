@@ -40,8 +40,9 @@ import Testing
         try TestPaths.write("not an image at all", to: folder + "/fake.png")
         try (png + Data(repeating: 0, count: OwnerRules.avatarLimit)).write(to: URL(fileURLWithPath: folder + "/big.png"))
         try TestPaths.write("<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"/>", to: folder + "/evil.svg")
-        try TestPaths.write("<?xml version=\"1.0\"?>\n<!-- me -->\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><circle r=\"4\"/></svg>\n",
-                            to: folder + "/face.jpeg")
+        try TestPaths.write(
+            "<?xml version=\"1.0\"?>\n<!-- me -->\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><circle r=\"4\"/></svg>\n",
+            to: folder + "/face.jpeg")
         return (folder + "/face.png", folder + "/fake.png", folder + "/big.png", folder + "/evil.svg", folder + "/face.jpeg")
     }
 
@@ -69,8 +70,12 @@ import Testing
             (["workout", "add", "--type", "running", "--duration", "25h"], 64, 1),
             (["workout", "add", "--type", "running", "--duration", "45"], 64, 1),
             (["workout", "add", "--type", "running", "--duration", "45m", "--start", "2026-11-21T07:00:00+03:00"], 64, 1),
-            (["workout", "add", "--type", "running", "--duration", "45m", "--start", "yesterday", "--calories", "99999",
-              "--exercises", "-1", "--notes", String(repeating: "x", count: 1001)], 64, 4),
+            (
+                [
+                    "workout", "add", "--type", "running", "--duration", "45m", "--start", "yesterday", "--calories", "99999",
+                    "--exercises", "-1", "--notes", String(repeating: "x", count: 1001),
+                ], 64, 4
+            ),
             (["workout", "add", "--type", "cycling", "--duration", "45m", "--start", "2025-11-21T06:25:00+03:00"], 1, 1),
             (["workout", "delete", firstID], 64, 1),
             (["workout", "delete", "zzzz"], 1, 1),
@@ -92,8 +97,9 @@ import Testing
             let lines = run.stderr.split(separator: "\n")
             #expect(lines.first?.hasPrefix("usergraph: ") == true, "\(arguments): \(run.stderr)")
             // Input problems come one per line, then the line saying nothing was written.
-            #expect(lines.count == (status == 64 && problems > 0 && arguments[1] != "delete" ? problems + 1 : 1),
-                    "\(arguments): \(run.stderr)")
+            #expect(
+                lines.count == (status == 64 && problems > 0 && arguments[1] != "delete" ? problems + 1 : 1),
+                "\(arguments): \(run.stderr)")
         }
         let badClock = await cli.run(["weight", "add", "70"], now: "tomorrow")
         #expect(badClock.status == 64)
@@ -125,8 +131,11 @@ import Testing
         #expect(updated.status == 0, "\(updated.stderr)")
         #expect(updated.stdout.contains("Updated owner.json: sex, birthDate."))
         owner = try #require(try JSONFile.read(Owner.self, at: path))
-        #expect(owner == Owner(email: "anna@example.org", name: "Anna Petrova", sex: "W", birthDate: "1994-05-17",
-                               createdAt: "2026-11-20", updatedAt: "2026-12-01"))
+        #expect(
+            owner
+                == Owner(
+                    email: "anna@example.org", name: "Anna Petrova", sex: "W", birthDate: "1994-05-17",
+                    createdAt: "2026-11-20", updatedAt: "2026-12-01"))
         #expect(owner.isFilled)
         let show = await cli.run(["owner", "show"], now: Self.now)
         #expect(show.stdout.contains("Birth date     1994-05-17 (32)"))
@@ -168,8 +177,9 @@ import Testing
             #expect(run.stdout.hasPrefix("Recorded "))
         }
         let stored = try Self.workouts(cli)
-        #expect(stored.map(\.start) == ["2026-11-20T11:15:00+03:00", "2026-11-19T07:30:00+03:00", "2026-11-18T18:00:00Z"],
-                "no --start means it ended now; a local time is in the site's zone; an offset is kept")
+        #expect(
+            stored.map(\.start) == ["2026-11-20T11:15:00+03:00", "2026-11-19T07:30:00+03:00", "2026-11-18T18:00:00Z"],
+            "no --start means it ended now; a local time is in the site's zone; an offset is kept")
         #expect(stored.map(\.type) == ["running", "yoga", "swimming"])
         #expect(stored.map(\.duration) == [2700, 4800, 90])
         #expect(stored[0].calories == 420 && stored[0].notes == "easy, by the river" && stored[1].exercises == 12)
@@ -243,8 +253,12 @@ import Testing
         #expect(finish.stdout.contains("Recorded cycling, 30m, on November 20, 2026 at 07:00"))
         #expect(!FileManager.default.fileExists(atPath: cli.site + "/Store/timer.json"))
         let workouts = try Self.workouts(cli)
-        #expect(workouts == [Workout(id: try #require(status["id"] as? String), type: "cycling", start: "2026-11-20T07:00:00+03:00",
-                                     duration: 1800, notes: "hills")])
+        #expect(
+            workouts == [
+                Workout(
+                    id: try #require(status["id"] as? String), type: "cycling", start: "2026-11-20T07:00:00+03:00",
+                    duration: 1800, notes: "hills")
+            ])
         #expect(await cli.run(["workout", "finish"], now: Self.now).status == 1, "nothing left to finish")
     }
 
@@ -307,8 +321,9 @@ import Testing
         #expect(await cli.run(["workout", "start", "--type", "yoga"], now: "2026-11-20T07:00:00+03:00").status == 0)
         let timer = try #require(try JSONFile.read(WorkoutTimer.self, at: cli.site + "/Store/timer.json"))
         // A crash between the two steps of `finish`: the workout saved, the timer still there.
-        try JSONFile.write([timer.workout(at: try #require(Timestamp.parse("2026-11-20T08:00:00+03:00")), notes: nil)],
-                           to: cli.site + "/Store/workouts.json")
+        try JSONFile.write(
+            [timer.workout(at: try #require(Timestamp.parse("2026-11-20T08:00:00+03:00")), notes: nil)],
+            to: cli.site + "/Store/workouts.json")
         let status = try await Self.timerJSON(cli, at: "2026-11-20T08:30:00+03:00")
         #expect(status?["id"] as? String == timer.id)
         let finish = await cli.run(["workout", "finish"], now: "2026-11-20T08:30:00+03:00")
@@ -397,7 +412,8 @@ import Testing
             #expect(FolderSnapshot(cli.site + "/Store") == before)
         }
         // Valid JSON that is not a timer is refused too, never "repaired".
-        let odd = "{\"id\": \"5b7a1f0e-8b1d-4f55-9d7a-2a3f7c1e9b10\", \"type\": \"yoga\", \"startedAt\": \"2026-11-20T07:00:00Z\", "
+        let odd =
+            "{\"id\": \"5b7a1f0e-8b1d-4f55-9d7a-2a3f7c1e9b10\", \"type\": \"yoga\", \"startedAt\": \"2026-11-20T07:00:00Z\", "
             + "\"runningSince\": \"2026-11-20T07:00:00Z\", \"pausedAt\": \"2026-11-20T07:10:00Z\", \"countedSeconds\": 0}"
         let cli = UsergraphCLI(site: try TestPaths.site(store: ["timer.json": odd]))
         defer { cli.remove() }
@@ -434,7 +450,8 @@ import Testing
             return try JSONDecoder().decode(StatsReport.self, from: Data(run.stdout.utf8))
         }
         let before = try await stats()
-        let add = await cli.run(["workout", "add", "--type", "climbing", "--duration", "1h30m", "--start", "2026-11-20 07:00", "--calories", "610"], now: Self.now)
+        let add = await cli.run(
+            ["workout", "add", "--type", "climbing", "--duration", "1h30m", "--start", "2026-11-20 07:00", "--calories", "610"], now: Self.now)
         #expect(add.status == 0, "\(add.stderr)")
         let after = try await stats()
         #expect(after.workouts.count == before.workouts.count + 1)
@@ -446,7 +463,10 @@ import Testing
         #expect(build.status == 0, "\(build.stderr)")
         let home = try TestPaths.read(cli.site + "/_site/index.html")
         // Named by the strings file's workoutTypes.
-        #expect(home.contains("<span class=\"pill type-climbing\">Climbing</span> <time datetime=\"2026-11-20\">November 20, 2026</time> 07:00 · 1\u{00A0}h 30\u{00A0}min · 610 kcal"))
+        #expect(
+            home.contains(
+                "<span class=\"pill type-climbing\">Climbing</span> <time datetime=\"2026-11-20\">November 20, 2026</time> 07:00 · 1\u{00A0}h 30\u{00A0}min · 610 kcal"
+            ))
         #expect(try TestPaths.read(cli.site + "/_site/statistics/index.html").contains("<td>Climbing</td>"))
     }
 }

@@ -30,9 +30,11 @@ import Testing
         #expect(EmailAddress.problem(text) == nil, "\(text): \(EmailAddress.problem(text)?.description ?? "")")
     }
 
-    @Test(arguments: ["anna", "anna@", "@example.org", "anna@example", "anna@@example.org", "an na@example.org", "anna.@example.org",
-                      "a..b@example.org", "anna@-example.org", "anna@example..org", "anna@example.o", "anna@example.123",
-                      "anna@exa_mple.org", "\"anna\"@example.org", String(repeating: "a", count: 65) + "@example.org"])
+    @Test(arguments: [
+        "anna", "anna@", "@example.org", "anna@example", "anna@@example.org", "an na@example.org", "anna.@example.org",
+        "a..b@example.org", "anna@-example.org", "anna@example..org", "anna@example.o", "anna@example.123",
+        "anna@exa_mple.org", "\"anna\"@example.org", String(repeating: "a", count: 65) + "@example.org",
+    ])
     func addressesThatAreNot(text: String) {
         #expect(EmailAddress.problem(text) != nil, "\(text)")
     }
@@ -50,8 +52,10 @@ import Testing
     }
 
     @Test func svgAvatarsMayNotRunScripts() {
-        for evil in ["<svg><script>alert(1)</script></svg>", "<svg onload=\"x()\"/>", "<svg><a href=\"javascript:x()\"/></svg>",
-                     "<svg><foreignObject/></svg>"] {
+        for evil in [
+            "<svg><script>alert(1)</script></svg>", "<svg onload=\"x()\"/>", "<svg><a href=\"javascript:x()\"/></svg>",
+            "<svg><foreignObject/></svg>",
+        ] {
             #expect(throws: OwnerRules.Problem.self, "\(evil)") { try OwnerRules.avatar(Data(evil.utf8), name: "a.svg").get() }
         }
         let plain = Data("<svg xmlns=\"http://www.w3.org/2000/svg\"><circle r=\"4\" fill=\"#c06\"/></svg>".utf8)
@@ -82,8 +86,9 @@ import Testing
             #expect(error.message.split(separator: "\n").count == 5)
         }
         let change = try OwnerRules.validate(OwnerInput(email: " anna@example.org ", name: "Anna", sex: "w"), today: today)
-        #expect(change.applied(to: Owner(name: "Old", birthDate: "1994-05-17")) ==
-                Owner(email: "anna@example.org", name: "Anna", sex: "W", birthDate: "1994-05-17"))
+        #expect(
+            change.applied(to: Owner(name: "Old", birthDate: "1994-05-17")) == Owner(email: "anna@example.org", name: "Anna", sex: "W", birthDate: "1994-05-17")
+        )
     }
 
     @Test func theProfileIsFilledWithEmailNameSexAndBirthDate() {
@@ -137,8 +142,10 @@ import Testing
         }
         #expect(throws: UsergraphError.self) { try WeightRules.validate(kg: "70", date: "2026-11-21", today: today) }
         // One reader for every typed number; a weight says its problems in kilograms.
-        for (raw, key) in [("-70", "errors.weight.kg"), ("72.", "errors.weight.kg"), ("72.456", "errors.weight.decimals"),
-                           ("1000", "errors.weight.range")] {
+        for (raw, key) in [
+            ("-70", "errors.weight.kg"), ("72.", "errors.weight.kg"), ("72.456", "errors.weight.decimals"),
+            ("1000", "errors.weight.range"),
+        ] {
             var problems = InputProblems()
             #expect(WeightRules.kilograms(raw, problems: &problems) == nil)
             #expect(problems.lines.first?.description.contains(Message(key, ["value": raw, "min": "20", "max": "400"]).description) == true, "\(raw)")

@@ -35,8 +35,9 @@ import Testing
         #expect(EmojiShortcodes.render(":octocat:") == ":octocat:")
         #expect(EmojiShortcodes.render("Built by :octocat: with :heart:") == "Built by :octocat: with ❤️")
         // A name too long to be an alias ends the candidate, not the scan.
-        #expect(EmojiShortcodes.render(":" + String(repeating: "a", count: 60) + ":gem:")
-            == ":" + String(repeating: "a", count: 60) + "💎")
+        #expect(
+            EmojiShortcodes.render(":" + String(repeating: "a", count: 60) + ":gem:")
+                == ":" + String(repeating: "a", count: 60) + "💎")
     }
 
     @Test func emptyAndColonFreeTextComeBackEqual() {

@@ -116,9 +116,11 @@ enum FeedReader {
     }
 
     @Test func aGapRestartsTheStreakAndTwoWorkoutsADayCountOnce() {
-        var workouts = Self.daily(2, from: "2026-11-01") + Self.daily(3, from: "2026-11-05").map {
-            var w = $0; w.id = "b" + w.id; return w
-        }
+        var workouts =
+            Self.daily(2, from: "2026-11-01")
+            + Self.daily(3, from: "2026-11-05").map {
+                var w = $0; w.id = "b" + w.id; return w
+            }
         workouts.append(Workout(id: "same-day", type: "yoga", start: "2026-11-05T20:00:00+03:00", duration: 600))
         let reached = Milestones.compute(workouts, asOf: Day(iso: "2026-11-30") ?? Day(number: 0), timeZone: Self.zone)
         #expect(reached.contains { $0.kind == .achievement("streak_3") && $0.workoutId == "bw3" })

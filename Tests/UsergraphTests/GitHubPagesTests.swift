@@ -8,7 +8,8 @@ import Testing
 @Suite(.scratch) struct GitHubPagesTests {
     /// The store's own repositories by name, as the demo's repos.json holds them.
     static func storedRepositories() throws -> [String: [String: Any]] {
-        let envelope = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: TestPaths.repository + "/Store/github/repos.json"))) as? [String: Any])
+        let envelope = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: TestPaths.repository + "/Store/github/repos.json"))) as? [String: Any])
         let repos = try #require(envelope["data"] as? [[String: Any]])
         return Dictionary(uniqueKeysWithValues: repos.compactMap { repo in (repo["name"] as? String).map { ($0, repo) } })
     }
@@ -73,7 +74,10 @@ import Testing
         let (_, output) = try SiteBuildTests.buildDemo()
         let sources = try TestPaths.read(output + "/repositories/index.html")
         #expect(sources.contains("169 repositories: 8 sources, 161 forks; forked 90 times · 33 stars"))
-        #expect(sources.contains(#"<a href="../repositories/index.html" aria-current="page">Sources <span class="count">8</span></a><a href="../repositories/forks/index.html">Forks <span class="count">161</span></a>"#))
+        #expect(
+            sources.contains(
+                #"<a href="../repositories/index.html" aria-current="page">Sources <span class="count">8</span></a><a href="../repositories/forks/index.html">Forks <span class="count">161</span></a>"#
+            ))
         #expect(sources.contains(#"<a href="../repositories/stars/index.html">Most stars</a>"#))
         // A tab keeps the order chosen; the order links keep the tab.
         let byName = try TestPaths.read(output + "/repositories/forks/name/index.html")
@@ -125,12 +129,15 @@ import Testing
     @Test func githubPinnedInTheConfigChoosesTheCardsAndNamesTheUnknown() throws {
         let root = try PublishTests.demoCopy()
         let config = try TestPaths.read(root + "/usergraph.yml")
-            .replacingOccurrences(of: "  apiURL: https://api.github.com\n", with: "  apiURL: https://api.github.com\n  pinned: [yinyango, no-such-repo, Jenkins-Pipeline-Shared]\n")
+            .replacingOccurrences(
+                of: "  apiURL: https://api.github.com\n",
+                with: "  apiURL: https://api.github.com\n  pinned: [yinyango, no-such-repo, Jenkins-Pipeline-Shared]\n")
         try TestPaths.write(config, to: root + "/usergraph.yml")
         let report = try PublishTests.build(root)
-        #expect(report.warnings.map(\.description) == [
-            "`github.pinned` in usergraph.yml names no-such-repo, which the store’s repositories of bitwiseman do not include; the profile leaves them out.",
-        ])
+        #expect(
+            report.warnings.map(\.description) == [
+                "`github.pinned` in usergraph.yml names no-such-repo, which the store’s repositories of bitwiseman do not include; the profile leaves them out."
+            ])
         let home = try TestPaths.read(root + "/_site/index.html")
         #expect(home.contains(#"<h2 id="pinned-heading">Pinned</h2>"#))
         let pinned = try #require(home.components(separatedBy: #"class="repo-list pinned-list""#).last?.components(separatedBy: "</ul>").first)
@@ -152,8 +159,9 @@ import Testing
         try TestPaths.write(config.replacingOccurrences(of: "login: bitwiseman", with: "login: octocat"), to: root + "/usergraph.yml")
         let second = await UsergraphCLI.run(["build", "--offline", "--quiet"], in: root)
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stderr.contains("Not shown: profile, repos, starred, pinned, contributions, languages; the store holds them for another account"),
-                "\(second.stderr)")
+        #expect(
+            second.stderr.contains("Not shown: profile, repos, starred, pinned, contributions, languages; the store holds them for another account"),
+            "\(second.stderr)")
         let files = try #require(FileManager.default.enumerator(atPath: root + "/_site")?.allObjects as? [String])
         for file in files where file.hasSuffix(".html") || file.hasSuffix(".xml") || file.hasSuffix(".svg") || file.hasSuffix(".json") {
             #expect(!(try TestPaths.read(root + "/_site/" + file)).contains("bitwiseman"), "\(file)")

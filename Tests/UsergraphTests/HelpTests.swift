@@ -8,9 +8,10 @@ import UsergraphCommands
 @Suite(.scratch) struct HelpTests {
     /// Every command path: `[]` for `usergraph` itself, `["theme", "eject"]` for a subcommand.
     static func paths(_ command: any ParsableCommand.Type = Usergraph.self, prefix: [String] = []) -> [[String]] {
-        [prefix] + command.configuration.subcommands.flatMap { sub in
-            paths(sub, prefix: prefix + [sub.configuration.commandName ?? ""])
-        }
+        [prefix]
+            + command.configuration.subcommands.flatMap { sub in
+                paths(sub, prefix: prefix + [sub.configuration.commandName ?? ""])
+            }
     }
 
     @Test func everyCommandsHelpMatchesItsGolden() throws {

@@ -62,8 +62,10 @@ import Testing
         switch kind {
         case 0:
             try editList(root + "/Store/workouts.json") { workouts in
-                workouts.append(["id": "00000000-0000-4000-8000-\(String(format: "%012d", step))", "type": "running",
-                                 "start": "2026-11-\(10 + random.below(10))T07:00:00+03:00", "duration": 1800 + step, "calories": 200 + step])
+                workouts.append([
+                    "id": "00000000-0000-4000-8000-\(String(format: "%012d", step))", "type": "running",
+                    "start": "2026-11-\(10 + random.below(10))T07:00:00+03:00", "duration": 1800 + step, "calories": 200 + step,
+                ])
             }
             return "a workout added"
         case 1:
@@ -111,8 +113,10 @@ import Testing
             return "a repository changed"
         case 9:
             try editList(root + "/Store/meals.json") { meals in
-                meals.append(["id": "00000000-0000-4000-9000-\(String(format: "%012d", step))", "date": "2026-11-18", "kind": "snack",
-                              "foods": [["name": "Apple \(step)", "kcal": 80]]])
+                meals.append([
+                    "id": "00000000-0000-4000-9000-\(String(format: "%012d", step))", "date": "2026-11-18", "kind": "snack",
+                    "foods": [["name": "Apple \(step)", "kcal": 80]],
+                ])
             }
             return "a meal added"
         case 10:
@@ -145,7 +149,8 @@ import Testing
     static func differences(_ a: String, _ b: String) -> [String] {
         let left = Set(FileTree.files(in: a)), right = Set(FileTree.files(in: b))
         var different = left.symmetricDifference(right).sorted()
-        for file in left.intersection(right).sorted() where FileManager.default.contents(atPath: a + "/" + file) != FileManager.default.contents(atPath: b + "/" + file) {
+        for file in left.intersection(right).sorted()
+        where FileManager.default.contents(atPath: a + "/" + file) != FileManager.default.contents(atPath: b + "/" + file) {
             different.append(file)
         }
         return different
@@ -201,8 +206,10 @@ import Testing
         try PublishTests.build(root, output: output, asOf: asOf)
         let before = PageManifest.load(output: output)
         try Self.editList(root + "/Store/workouts.json") { workouts in
-            workouts.append(["id": "00000000-0000-4000-8000-000000000999", "type": "running", "start": "2026-11-20T18:00:00+03:00",
-                             "duration": 1800, "calories": 300])
+            workouts.append([
+                "id": "00000000-0000-4000-8000-000000000999", "type": "running", "start": "2026-11-20T18:00:00+03:00",
+                "duration": 1800, "calories": 300,
+            ])
         }
         let report = try PublishTests.build(root, output: output, asOf: asOf)
         let after = PageManifest.load(output: output)

@@ -27,8 +27,10 @@ import UsergraphStore
 
     static func addWorkout(_ root: String, _ number: Int) throws {
         try IncrementalBuildTests.editList(root + "/Store/workouts.json") { workouts in
-            workouts.append(["id": "00000000-0000-4000-8000-\(String(format: "%012d", 900 + number))", "type": "running",
-                             "start": "2026-11-19T07:00:00+03:00", "duration": 1800 + number, "calories": 250])
+            workouts.append([
+                "id": "00000000-0000-4000-8000-\(String(format: "%012d", 900 + number))", "type": "running",
+                "start": "2026-11-19T07:00:00+03:00", "duration": 1800 + number, "calories": 250,
+            ])
         }
     }
 

@@ -47,8 +47,9 @@ import Testing
             }
             try FileManager.default.copyItem(atPath: old, toPath: root + "/_site")
 
-            let (process, out, err) = try Executable.start(["build", "--as-of", "2026-11-20"], in: root,
-                                                           environment: ["USERGRAPH_INTERNAL_TEST_STOP_AT": moment])
+            let (process, out, err) = try Executable.start(
+                ["build", "--as-of", "2026-11-20"], in: root,
+                environment: ["USERGRAPH_INTERNAL_TEST_STOP_AT": moment])
             let stopped = Executable.waitUntilStopped(process, seconds: 30)
             kill(process.processIdentifier, SIGKILL)
             let killed = Executable.finish(process, out, err)
@@ -87,8 +88,9 @@ extension Executable {
             // "PID (NAME) STATE …": the name may hold spaces and parentheses, so the state is
             // read after the last ')'.
             if let text = try? String(contentsOfFile: statPath, encoding: .utf8),
-               let close = text.lastIndex(of: ")"),
-               text[text.index(after: close)...].trimmingCharacters(in: .whitespaces).first == "T" {
+                let close = text.lastIndex(of: ")"),
+                text[text.index(after: close)...].trimmingCharacters(in: .whitespaces).first == "T"
+            {
                 return true
             }
             usleep(5_000)

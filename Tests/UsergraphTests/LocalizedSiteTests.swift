@@ -34,11 +34,15 @@ import Testing
 
     @Test func theRussianSiteHasNoEnglishWordsLeft() throws {
         let output = try Self.buildDemo("ru")
-        let english = ["Workouts", "Statistics", "Profile", "Users", "Fetched on", "Show as table", "workouts", " days",
-                       "Men", "Women", "Level", "January", "November", "Nov ", "Mon", "Less", "More", "No data", "years",
-                       "Skip to content", "Online", "page ", "Previous", "Next", "Built by"]
-        for page in ["index.html", "statistics/index.html", "users/index.html", "users/page/2/index.html", "users/7/index.html",
-                     "repositories/index.html", "starred/index.html", "404.html"] {
+        let english = [
+            "Workouts", "Statistics", "Profile", "Users", "Fetched on", "Show as table", "workouts", " days",
+            "Men", "Women", "Level", "January", "November", "Nov ", "Mon", "Less", "More", "No data", "years",
+            "Skip to content", "Online", "page ", "Previous", "Next", "Built by",
+        ]
+        for page in [
+            "index.html", "statistics/index.html", "users/index.html", "users/page/2/index.html", "users/7/index.html",
+            "repositories/index.html", "starred/index.html", "404.html",
+        ] {
             var html = try TestPaths.read(output + "/" + page)
             // Data (names, repository descriptions, languages, avatars' hashes) may be English.
             for data in ["GitHub", "GitHubSince"] { html = html.replacingOccurrences(of: data, with: "") }
@@ -75,9 +79,10 @@ import Testing
         #expect(html.contains("<td><time datetime=\"2026-11\">Ноябрь 2026</time></td>"))
         #expect(html.contains("<p class=\"big\">79\u{00A0}185<span class=\"unit\"> ккал</span></p>"))
         let users = try TestPaths.read(output + "/users/page/2/index.html")
-        #expect(users.contains("<title>Пользователи · страница 2 из 3 · Anna&#39;s dashboard</title>")
-            || users.contains("<title>Пользователи · страница 2 из 3 · Anna&#x27;s dashboard</title>")
-            || users.contains("<title>Пользователи · страница 2 из 3 · Anna's dashboard</title>"))
+        #expect(
+            users.contains("<title>Пользователи · страница 2 из 3 · Anna&#39;s dashboard</title>")
+                || users.contains("<title>Пользователи · страница 2 из 3 · Anna&#x27;s dashboard</title>")
+                || users.contains("<title>Пользователи · страница 2 из 3 · Anna's dashboard</title>"))
         #expect(users.contains("240 пользователей"))
     }
 
@@ -92,8 +97,9 @@ import Testing
         try expectGolden("profile-\(language).html", try page("index.html"))
         // The charts have goldens of their own (UsergraphChartsTests); here only their words.
         let statistics = try page("statistics/index.html")
-            .replacingOccurrences(of: #"(<svg[^>]*>\n<title[^>]*>[^<]*</title>\n<desc[^>]*>[^<]*</desc>)[\s\S]*?</svg>"#,
-                                  with: "$1…</svg>", options: .regularExpression)
+            .replacingOccurrences(
+                of: #"(<svg[^>]*>\n<title[^>]*>[^<]*</title>\n<desc[^>]*>[^<]*</desc>)[\s\S]*?</svg>"#,
+                with: "$1…</svg>", options: .regularExpression)
         try expectGolden("statistics-\(language).html", statistics)
     }
 
@@ -128,12 +134,13 @@ import Testing
 
     @Test func templateKeysAreFoundWithTheirLines() {
         let uses = TemplateKeys.uses(in: "a {{t.x.y}}\n{{#t.g}}{{{t.html}}}{{/t.g}}\n\n{{t.count.days(streak.n)}} {{plain}} {{! t.comment}}")
-        #expect(uses == [
-            .init(key: "x.y", counted: false, line: 1, section: false),
-            .init(key: "g", counted: false, line: 2, section: true),
-            .init(key: "html", counted: false, line: 2, section: false),
-            .init(key: "count.days", counted: true, line: 4, section: false),
-        ])
+        #expect(
+            uses == [
+                .init(key: "x.y", counted: false, line: 1, section: false),
+                .init(key: "g", counted: false, line: 2, section: true),
+                .init(key: "html", counted: false, line: 2, section: false),
+                .init(key: "count.days", counted: true, line: 4, section: false),
+            ])
     }
 }
 

@@ -19,19 +19,28 @@ import Testing
     @Test func aMealWithTwoFoodsKeepsEachFoodsNumbersWithIt() async throws {
         let cli = try Self.site()
         defer { cli.remove() }
-        let run = await cli.run(["meal", "add", "--kind", "Lunch", "--time", "11:30",
-                                 "--food", "Borscht", "--kcal", "250", "--grams", "300",
-                                 "--food", " Rye bread ", "--grams=40", "--kcal=90,5", "--protein", "3,2", "--carbs", "17"], now: Self.now)
+        let run = await cli.run(
+            [
+                "meal", "add", "--kind", "Lunch", "--time", "11:30",
+                "--food", "Borscht", "--kcal", "250", "--grams", "300",
+                "--food", " Rye bread ", "--grams=40", "--kcal=90,5", "--protein", "3,2", "--carbs", "17",
+            ], now: Self.now)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Recorded lunch of November 20, 2026 at 11:30, 2 foods, 341 kcal (id "))
         let meal = try #require(try Self.meals(cli).first)
         #expect(meal.kind == "lunch" && meal.date == "2026-11-20" && meal.time == "11:30" && meal.source == nil)
-        #expect(meal.foods == [Food(name: "Borscht", kcal: 250, grams: 300),
-                               Food(name: "Rye bread", kcal: 90.5, grams: 40, protein: 3.2, carbs: 17)])
+        #expect(
+            meal.foods == [
+                Food(name: "Borscht", kcal: 250, grams: 300),
+                Food(name: "Rye bread", kcal: 90.5, grams: 40, protein: 3.2, carbs: 17),
+            ])
         #expect(meal.id.range(of: #"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"#, options: .regularExpression) != nil)
         // The same command again is the same meal typed twice, not a second meal.
-        let again = await cli.run(["meal", "add", "--kind", "lunch", "--time", "11:30", "--food", "Borscht", "--kcal", "250", "--grams", "300",
-                                   "--food", "Rye bread", "--grams=40", "--kcal=90,5", "--protein", "3,2", "--carbs", "17"], now: Self.now)
+        let again = await cli.run(
+            [
+                "meal", "add", "--kind", "lunch", "--time", "11:30", "--food", "Borscht", "--kcal", "250", "--grams", "300",
+                "--food", "Rye bread", "--grams=40", "--kcal=90,5", "--protein", "3,2", "--carbs", "17",
+            ], now: Self.now)
         #expect(again.status == 1 && again.stderr.contains("already recorded"))
         #expect(try Self.meals(cli).count == 1)
     }
@@ -39,8 +48,9 @@ import Testing
     @Test func aSnackAt2330IsOfItsOwnDay() async throws {
         let cli = try Self.site()
         defer { cli.remove() }
-        let run = await cli.run(["meal", "add", "--kind", "snack", "--date", "2026-11-19", "--time", "23:30", "--food", "Kefir", "--kcal", "100"],
-                                now: Self.now)
+        let run = await cli.run(
+            ["meal", "add", "--kind", "snack", "--date", "2026-11-19", "--time", "23:30", "--food", "Kefir", "--kcal", "100"],
+            now: Self.now)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try Self.meals(cli).first?.date == "2026-11-19")
         // Today, 23:30 has not come yet at noon.
@@ -49,7 +59,8 @@ import Testing
     }
 
     @Test func invalidMealsListEveryProblemAndChangeNoByte() async throws {
-        let stored = #"[{"id": "00000000-0000-4000-8000-000000000001", "date": "2026-11-19", "kind": "dinner", "foods": [{"name": "Fish", "kcal": 300}], "mood": "good", "source": {"kind": "apple-health", "id": "abc"}}]"#
+        let stored =
+            #"[{"id": "00000000-0000-4000-8000-000000000001", "date": "2026-11-19", "kind": "dinner", "foods": [{"name": "Fish", "kcal": 300}], "mood": "good", "source": {"kind": "apple-health", "id": "abc"}}]"#
         for files in [[:], ["meals.json": stored]] {
             let cli = try Self.site(files)
             defer { cli.remove() }
@@ -60,10 +71,14 @@ import Testing
                 (["--kind", "lunch", "--food", "", "--kcal", "250"], ["Food 1: --food: the name is empty."]),
                 (["--kind", "lunch", "--date", "2026-11-21", "--food", "Soup", "--kcal", "250"], ["--date: 2026-11-21 is in the future."]),
                 (["--kind", "lunch", "--food", "Soup", "--kcal", "250", "--grams", "abc"], ["Food 1 (`Soup`): --grams: `abc` is not a number"]),
-                (["--kind", "brunch", "--time", "7:5", "--kcal", "5", "--food", "A", "--kcal", "1e3", "--kcal", "2", "--food", "B", "--fat", "72,55"],
-                 ["--kind: `brunch` is not a kind of meal", "--time: `7:5` is not a time of day", "--kcal 5 comes before any --food",
-                  "Food 1 (`A`): --kcal: is given twice", "Food 1 (`A`): --kcal: `2` " /* not reached: the first problem wins */,
-                  "Food 2 (`B`): --kcal: missing", "Food 2 (`B`): --fat: `72,55` has more than 1 decimal."].filter { !$0.hasSuffix("` ") }),
+                (
+                    ["--kind", "brunch", "--time", "7:5", "--kcal", "5", "--food", "A", "--kcal", "1e3", "--kcal", "2", "--food", "B", "--fat", "72,55"],
+                    [
+                        "--kind: `brunch` is not a kind of meal", "--time: `7:5` is not a time of day", "--kcal 5 comes before any --food",
+                        "Food 1 (`A`): --kcal: is given twice", "Food 1 (`A`): --kcal: `2` " /* not reached: the first problem wins */,
+                        "Food 2 (`B`): --kcal: missing", "Food 2 (`B`): --fat: `72,55` has more than 1 decimal.",
+                    ].filter { !$0.hasSuffix("` ") }
+                ),
                 (["--kind", "lunch"], ["A meal needs at least one --food"]),
                 (["--kind", "lunch", "--food", "Soup", "--kcal", "10001"], ["Food 1 (`Soup`): --kcal: 10001 is not plausible; it must be from 0 to 10000."]),
             ]
@@ -80,7 +95,8 @@ import Testing
     }
 
     @Test func anAddKeepsAnImportedMealsSourceAndUnknownFields() async throws {
-        let stored = #"[{"id": "aaaa1111-0000-4000-8000-000000000001", "date": "2026-11-19", "kind": "dinner", "time": "19:00", "foods": [{"name": "Fish", "kcal": 300, "salt": 2}], "mood": "good", "source": {"kind": "myfitnesspal", "id": "2026-11-19 Dinner"}}]"#
+        let stored =
+            #"[{"id": "aaaa1111-0000-4000-8000-000000000001", "date": "2026-11-19", "kind": "dinner", "time": "19:00", "foods": [{"name": "Fish", "kcal": 300, "salt": 2}], "mood": "good", "source": {"kind": "myfitnesspal", "id": "2026-11-19 Dinner"}}]"#
         let cli = try Self.site(["meals.json": stored])
         defer { cli.remove() }
         let run = await cli.run(["meal", "add", "--kind", "breakfast", "--time", "08:00", "--food", "Oats", "--kcal", "150"], now: Self.now)
@@ -98,8 +114,9 @@ import Testing
     @Test func aRussianDecimalIsANumber() async throws {
         let cli = try Self.site()
         defer { cli.remove() }
-        let run = await cli.run(["meal", "add", "--kind", "breakfast", "--food", "Творог", "--kcal", "72,5", "--grams", "100,5", "--fat", "5,0"],
-                                now: Self.now)
+        let run = await cli.run(
+            ["meal", "add", "--kind", "breakfast", "--food", "Творог", "--kcal", "72,5", "--grams", "100,5", "--fat", "5,0"],
+            now: Self.now)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try Self.meals(cli).first?.foods == [Food(name: "Творог", kcal: 72.5, grams: 100.5, fat: 5)])
     }
@@ -107,8 +124,10 @@ import Testing
     @Test func listFiltersByDayOrRangeNewestFirst() async throws {
         let cli = try Self.site()
         defer { cli.remove() }
-        for (date, time, name) in [("2026-11-18", "08:00", "Oats"), ("2026-11-19", "13:00", "Soup"), ("2026-11-19", "08:00", "Eggs"),
-                                   ("2026-11-20", "09:00", "Toast")] {
+        for (date, time, name) in [
+            ("2026-11-18", "08:00", "Oats"), ("2026-11-19", "13:00", "Soup"), ("2026-11-19", "08:00", "Eggs"),
+            ("2026-11-20", "09:00", "Toast"),
+        ] {
             let run = await cli.run(["meal", "add", "--kind", "lunch", "--date", date, "--time", time, "--food", name, "--kcal", "100"], now: Self.now)
             #expect(run.status == 0, "\(run.stderr)")
         }
@@ -128,7 +147,8 @@ import Testing
     }
 
     @Test func deleteAsksOnATerminalRefusesOffOneAndKeepsTheOthersWhole() async throws {
-        let stored = #"[{"id": "aaaa1111-0000-4000-8000-000000000001", "date": "2026-11-19", "kind": "dinner", "foods": [{"name": "Fish", "kcal": 300, "salt": 2}], "mood": "good", "source": {"kind": "apple-health", "id": "abc"}}, {"id": "bbbb2222-0000-4000-8000-000000000002", "date": "2026-11-20", "kind": "lunch", "foods": [{"name": "Soup", "kcal": 250}]}]"#
+        let stored =
+            #"[{"id": "aaaa1111-0000-4000-8000-000000000001", "date": "2026-11-19", "kind": "dinner", "foods": [{"name": "Fish", "kcal": 300, "salt": 2}], "mood": "good", "source": {"kind": "apple-health", "id": "abc"}}, {"id": "bbbb2222-0000-4000-8000-000000000002", "date": "2026-11-20", "kind": "lunch", "foods": [{"name": "Soup", "kcal": 250}]}]"#
         let cli = try Self.site(["meals.json": stored])
         defer { cli.remove() }
         let before = FolderSnapshot(cli.site + "/Store")

@@ -48,10 +48,10 @@ import Testing
 
     @Test func mealsOfADayComeInEatingOrderAndAFoodShowsOnlyItsOwnMacros() throws {
         let meals = """
-        [{"id": "d", "date": "2026-11-20", "kind": "dinner", "time": "19:00", "foods": [{"name": "Fish", "kcal": 300, "protein": 40, "fat": 15, "carbs": 0}]},
-         {"id": "s", "date": "2026-11-20", "kind": "snack", "time": "23:30", "foods": [{"name": "Tea", "kcal": 2}]},
-         {"id": "b", "date": "2026-11-20", "kind": "breakfast", "foods": [{"name": "Porridge", "kcal": 250.4, "grams": 200, "protein": 8.25, "carbs": 40}]}]
-        """
+            [{"id": "d", "date": "2026-11-20", "kind": "dinner", "time": "19:00", "foods": [{"name": "Fish", "kcal": 300, "protein": 40, "fat": 15, "carbs": 0}]},
+             {"id": "s", "date": "2026-11-20", "kind": "snack", "time": "23:30", "foods": [{"name": "Tea", "kcal": 2}]},
+             {"id": "b", "date": "2026-11-20", "kind": "breakfast", "foods": [{"name": "Porridge", "kcal": 250.4, "grams": 200, "protein": 8.25, "carbs": 40}]}]
+            """
         let page = try Self.read(try Self.build(["meals.json": meals]) + "/meals/index.html")
         let fish = try #require(page.range(of: "Fish")), tea = try #require(page.range(of: "Tea")), porridge = try #require(page.range(of: "Porridge"))
         // Timed meals by time, then the untimed breakfast.
@@ -66,7 +66,8 @@ import Testing
     }
 
     @Test func aMealAfterTheAsOfDayIsLeftOutAsEverywhere() throws {
-        let meals = #"[{"id": "a", "date": "2026-11-20", "kind": "lunch", "foods": [{"name": "Today's soup", "kcal": 250}]}, {"id": "b", "date": "2026-11-21", "kind": "lunch", "foods": [{"name": "Tomorrow's soup", "kcal": 250}]}]"#
+        let meals =
+            #"[{"id": "a", "date": "2026-11-20", "kind": "lunch", "foods": [{"name": "Today's soup", "kcal": 250}]}, {"id": "b", "date": "2026-11-21", "kind": "lunch", "foods": [{"name": "Tomorrow's soup", "kcal": 250}]}]"#
         let page = try Self.read(try Self.build(["meals.json": meals]) + "/meals/index.html")
         #expect(page.contains("Today&#39;s soup") || page.contains("Today’s soup") || page.contains("Today's soup"))
         #expect(!page.contains("Tomorrow"))
@@ -74,7 +75,8 @@ import Testing
     }
 
     @Test func foodNamesAreText() throws {
-        let meals = #"[{"id": "x", "date": "2026-11-20", "kind": "lunch", "foods": [{"name": "<script>alert(1)</script> *soup* [x](javascript:y)", "kcal": 1}]}]"#
+        let meals =
+            #"[{"id": "x", "date": "2026-11-20", "kind": "lunch", "foods": [{"name": "<script>alert(1)</script> *soup* [x](javascript:y)", "kcal": 1}]}]"#
         let page = try Self.read(try Self.build(["meals.json": meals]) + "/meals/index.html")
         #expect(!page.contains("<script>alert"))
         #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))

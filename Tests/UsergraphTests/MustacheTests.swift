@@ -51,7 +51,9 @@ import Testing
         #expect(try render("{{lambda}}", ["lambda": lambda, "name": "Anna & Co"]) == "&lt;b&gt;Anna &amp; Co&lt;/b&gt;")
         #expect(try render("{{% CONTENT_TYPE: TEXT}}{{lambda}}", ["lambda": lambda, "name": "Anna & Co"]) == "<b>Anna & Co</b>")
         #expect(try render("{{lambda}}", ["lambda": lambda, "name": "Boris"]) == "&lt;b&gt;Boris&lt;/b&gt;")
-        #expect(try render("{{#list}}{{lambda}};{{/list}}", ["lambda": lambda, "list": [["name": "x"], ["name": "y"]]]) == "&lt;b&gt;x&lt;/b&gt;;&lt;b&gt;y&lt;/b&gt;;")
+        #expect(
+            try render("{{#list}}{{lambda}};{{/list}}", ["lambda": lambda, "list": [["name": "x"], ["name": "y"]]])
+                == "&lt;b&gt;x&lt;/b&gt;;&lt;b&gt;y&lt;/b&gt;;")
     }
 
     struct Parent: MustacheParent {

@@ -9,8 +9,9 @@ import Testing
 private func day(_ iso: String) throws -> Day { try #require(Day(iso: iso)) }
 
 private func compute(_ snapshot: Snapshot, goal: Int = 10_000) throws -> StatisticsResult {
-    Statistics.compute(snapshot, asOf: try day("2026-11-20"), timeZone: try #require(TimeZone(identifier: "Europe/Moscow")),
-                       stepsGoal: goal)
+    Statistics.compute(
+        snapshot, asOf: try day("2026-11-20"), timeZone: try #require(TimeZone(identifier: "Europe/Moscow")),
+        stepsGoal: goal)
 }
 
 private func meal(_ date: String, time: String? = nil, _ foods: [Food]) -> Meal {
@@ -34,8 +35,12 @@ private func meal(_ date: String, time: String? = nil, _ foods: [Food]) -> Meal 
 
     @Test func todaySumsEveryFoodOfEveryMealAndFoodsWithoutMacrosAddOnlyEnergy() throws {
         let snapshot = Snapshot(meals: [
-            meal("2026-11-20", [Food(name: "Oats", kcal: 300.4, grams: 80, protein: 10.25, fat: 5, carbs: 54),
-                                Food(name: "Coffee", kcal: 2)]),
+            meal(
+                "2026-11-20",
+                [
+                    Food(name: "Oats", kcal: 300.4, grams: 80, protein: 10.25, fat: 5, carbs: 54),
+                    Food(name: "Coffee", kcal: 2),
+                ]),
             meal("2026-11-20", [Food(name: "Soup", kcal: 250, protein: 12.1, carbs: 20)]),
         ])
         let n = try compute(snapshot).report.nutrition
@@ -68,12 +73,12 @@ private func meal(_ date: String, time: String? = nil, _ foods: [Food]) -> Meal 
                 Workout(id: "c", type: "running", start: "2026-11-21T07:00:00+03:00", duration: 1800, calories: 900),  // after D
             ],
             meals: [
-                meal("2026-11-14", [Food(name: "A", kcal: 2000, protein: 100, fat: 50, carbs: 200)]),   // D-6: in
-                meal("2026-11-13", [Food(name: "B", kcal: 3000, protein: 10, fat: 10, carbs: 10)]),     // D-7: out of the 7 days
-                meal("2026-11-07", [Food(name: "C", kcal: 1000)]),                                       // D-13: first of the 14
-                meal("2026-11-06", [Food(name: "D", kcal: 5000)]),                                       // D-14: nowhere
+                meal("2026-11-14", [Food(name: "A", kcal: 2000, protein: 100, fat: 50, carbs: 200)]),  // D-6: in
+                meal("2026-11-13", [Food(name: "B", kcal: 3000, protein: 10, fat: 10, carbs: 10)]),  // D-7: out of the 7 days
+                meal("2026-11-07", [Food(name: "C", kcal: 1000)]),  // D-13: first of the 14
+                meal("2026-11-06", [Food(name: "D", kcal: 5000)]),  // D-14: nowhere
                 meal("2026-11-20", [Food(name: "E", kcal: 1500, protein: 50.05, fat: 20, carbs: 100)]),
-                meal("2026-11-21", [Food(name: "F", kcal: 9999)]),                                       // after D
+                meal("2026-11-21", [Food(name: "F", kcal: 9999)]),  // after D
             ])
         let n = try compute(snapshot).report.nutrition
         // Two days with meals in the seven: (2000 + 1500) / 2 = 1750.
@@ -111,8 +116,9 @@ private func meal(_ date: String, time: String? = nil, _ foods: [Food]) -> Meal 
 
     /// Apple Health's basal energy, where imported, is the day's; Mifflin–St Jeor fills the rest.
     @Test func importedBasalEnergyComesFirst() throws {
-        var snapshot = Snapshot(owner: Owner(sex: "M", birthDate: "1990-11-17", heightCm: 180),
-                                weights: [WeightRecord(date: "2026-11-01", kg: 80)])
+        var snapshot = Snapshot(
+            owner: Owner(sex: "M", birthDate: "1990-11-17", heightCm: 180),
+            weights: [WeightRecord(date: "2026-11-01", kg: 80)])
         snapshot.basalEnergy = [BasalEnergyRecord(date: "2026-11-20", kcal: 1900), BasalEnergyRecord(date: "2026-11-19", kcal: 1850)]
         let n = try compute(snapshot).report.nutrition
         #expect(n.daily.suffix(3).map(\.basal) == [1750, 1850, 1900])
@@ -151,11 +157,11 @@ private func meal(_ date: String, time: String? = nil, _ foods: [Food]) -> Meal 
     @Test func theGoalMetExactlyCountsAndTheAverageIsOverRecordedDaysOnly() throws {
         let snapshot = Snapshot(steps: [
             StepsRecord(date: "2026-11-20", steps: 8000),
-            StepsRecord(date: "2026-11-19", steps: 10_000),    // exactly the goal: counts
-            StepsRecord(date: "2026-11-18", steps: 9_999),     // one short: does not
-            StepsRecord(date: "2026-10-22", steps: 12_001),    // D-29: the window's first day
-            StepsRecord(date: "2026-10-21", steps: 50_000),    // D-30: outside
-            StepsRecord(date: "2026-11-21", steps: 50_000),    // after D
+            StepsRecord(date: "2026-11-19", steps: 10_000),  // exactly the goal: counts
+            StepsRecord(date: "2026-11-18", steps: 9_999),  // one short: does not
+            StepsRecord(date: "2026-10-22", steps: 12_001),  // D-29: the window's first day
+            StepsRecord(date: "2026-10-21", steps: 50_000),  // D-30: outside
+            StepsRecord(date: "2026-11-21", steps: 50_000),  // after D
         ])
         let s = try compute(snapshot).report.steps
         #expect(s.today == 8000)
@@ -179,8 +185,9 @@ private func meal(_ date: String, time: String? = nil, _ foods: [Food]) -> Meal 
 
 @Suite(.scratch) struct BodyMassIndexTests {
     @Test func bmiAndDistanceToTargetUseTheLatestWeight() throws {
-        let snapshot = Snapshot(owner: Owner(heightCm: 168, targetWeightKg: 68),
-                                weights: [WeightRecord(date: "2026-11-01", kg: 80), WeightRecord(date: "2026-11-20", kg: 72.4)])
+        let snapshot = Snapshot(
+            owner: Owner(heightCm: 168, targetWeightKg: 68),
+            weights: [WeightRecord(date: "2026-11-01", kg: 80), WeightRecord(date: "2026-11-20", kg: 72.4)])
         let w = try compute(snapshot).report.weight
         // 72.4 / 1.68² = 72.4 / 2.8224 = 25.652… → 25.7; 72.4 − 68 = 4.4 still to lose.
         #expect(w.bmi == 25.7)

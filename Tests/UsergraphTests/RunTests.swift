@@ -85,8 +85,10 @@ import Testing
         #expect(try RawHTTP.request("POST", "/", port: port).status == 405)
 
         let notFound = try Data(contentsOf: URL(fileURLWithPath: root + "/_site/404.html"))
-        for path in ["/nope/", "/../secret.txt", "/%2e%2e/secret.txt", "/users/%2e%2e/%2e%2e/secret.txt", "/..%2fsecret.txt",
-                     "/escape/secret.txt", "/escape/usergraph.yml", "/.%2e/secret.txt", "/users/..%5c..%5csecret.txt"] {
+        for path in [
+            "/nope/", "/../secret.txt", "/%2e%2e/secret.txt", "/users/%2e%2e/%2e%2e/secret.txt", "/..%2fsecret.txt",
+            "/escape/secret.txt", "/escape/usergraph.yml", "/.%2e/secret.txt", "/users/..%5c..%5csecret.txt",
+        ] {
             let response = try RawHTTP.request(path, port: port)
             #expect(response.status == 404, "\(path) → \(response.status)")
             #expect(response.body == notFound, "\(path) must get the site's 404 page")

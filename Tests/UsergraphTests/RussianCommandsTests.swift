@@ -16,16 +16,25 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(name: "404", failure: .notFound,
-             line: "На GitHub нет пользователя `bitwiseman` (404 Not Found по адресу {api}/users/bitwiseman); проверьте `github.login` в usergraph.yml."),
-        Case(name: "5xx", failure: .serverError(502),
-             line: "GitHub ответил 502 Bad Gateway по адресу {api}/users/bitwiseman 3 раза; повторите позже."),
-        Case(name: "rate limit", failure: .rateLimited,
-             line: "GitHub: лимит запросов исчерпан (по адресу {api}/users/bitwiseman); он обновится 26 октября 2019\u{00A0}г., 02:01:26 UTC, а токен в GITHUB_TOKEN повышает лимит."),
-        Case(name: "Retry-After", failure: .tooManyRequests, token: token,
-             line: "GitHub: лимит запросов исчерпан (по адресу {api}/users/bitwiseman); повторите через 60 секунд."),
-        Case(name: "401 with a token", failure: .badCredentials, token: token,
-             line: "GitHub отклонил токен из GITHUB_TOKEN (401 Bad credentials по адресу {api}/users/bitwiseman); замените его или уберите переменную, чтобы получать данные без токена."),
+        Case(
+            name: "404", failure: .notFound,
+            line: "На GitHub нет пользователя `bitwiseman` (404 Not Found по адресу {api}/users/bitwiseman); проверьте `github.login` в usergraph.yml."),
+        Case(
+            name: "5xx", failure: .serverError(502),
+            line: "GitHub ответил 502 Bad Gateway по адресу {api}/users/bitwiseman 3 раза; повторите позже."),
+        Case(
+            name: "rate limit", failure: .rateLimited,
+            line:
+                "GitHub: лимит запросов исчерпан (по адресу {api}/users/bitwiseman); он обновится 26 октября 2019\u{00A0}г., 02:01:26 UTC, а токен в GITHUB_TOKEN повышает лимит."
+        ),
+        Case(
+            name: "Retry-After", failure: .tooManyRequests, token: token,
+            line: "GitHub: лимит запросов исчерпан (по адресу {api}/users/bitwiseman); повторите через 60 секунд."),
+        Case(
+            name: "401 with a token", failure: .badCredentials, token: token,
+            line:
+                "GitHub отклонил токен из GITHUB_TOKEN (401 Bad credentials по адресу {api}/users/bitwiseman); замените его или уберите переменную, чтобы получать данные без токена."
+        ),
     ]
 
     @Test(arguments: cases)
@@ -56,7 +65,10 @@ import Testing
         let root = try FetchSite.make(apis: apis)
         let run = await UsergraphCLI.run(["update", "--only", "gists", "--language", "ru"], in: root)
         #expect(run.status == 64)
-        #expect(run.stderr == "usergraph: `gists` — не источник, из которого usergraph получает данные; укажите какие-то из profile, repos, starred, pinned, contributions, languages, users, statistics.\n")
+        #expect(
+            run.stderr
+                == "usergraph: `gists` — не источник, из которого usergraph получает данные; укажите какие-то из profile, repos, starred, pinned, contributions, languages, users, statistics.\n"
+        )
         #expect(apis.log.count == 0)
         await apis.stop()
     }
@@ -64,27 +76,30 @@ import Testing
     @Test func ownerSetListsEveryProblemInRussian() async throws {
         let cli = UsergraphCLI(site: try TestPaths.site(store: [:], config: "language: ru\n"))
         defer { cli.remove() }
-        let run = await cli.run(["owner", "set", "--email", "anna@", "--name", "  ", "--sex", "x", "--birth-date", "1800-01-01"],
-                              now: EditCommandTests.now)
+        let run = await cli.run(
+            ["owner", "set", "--email", "anna@", "--name", "  ", "--sex", "x", "--birth-date", "1800-01-01"],
+            now: EditCommandTests.now)
         #expect(run.status == 64)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr == """
-            usergraph: --email: `anna@` — не адрес электронной почты: после @ нет домена.
-            --name: имя пустое.
-            --sex: `x` — не M и не W (значения хранилища: M — мужчина, W — женщина).
-            --birth-date: `1800-01-01` даёт неправдоподобный возраст; он должен быть от 13 до 120.
-            Ничего не записано.
+        #expect(
+            run.stderr == """
+                usergraph: --email: `anna@` — не адрес электронной почты: после @ нет домена.
+                --name: имя пустое.
+                --sex: `x` — не M и не W (значения хранилища: M — мужчина, W — женщина).
+                --birth-date: `1800-01-01` даёт неправдоподобный возраст; он должен быть от 13 до 120.
+                Ничего не записано.
 
-            """)
+                """)
         #expect(!FileManager.default.fileExists(atPath: cli.site + "/Store/owner.json"))
 
         let created = await cli.run(["owner", "set", "--email", "anna@example.org", "--name", "Анна"], now: EditCommandTests.now)
         #expect(created.status == 0, "\(created.stderr)")
-        #expect(created.stdout == """
-            Создан owner.json.
-            Профиль владельца ещё не заполнен; заполните его командой: usergraph owner set --sex M|W --birth-date YYYY-MM-DD
+        #expect(
+            created.stdout == """
+                Создан owner.json.
+                Профиль владельца ещё не заполнен; заполните его командой: usergraph owner set --sex M|W --birth-date YYYY-MM-DD
 
-            """)
+                """)
         let show = await cli.run(["owner", "show"], now: EditCommandTests.now)
         #expect(show.stdout.hasPrefix("Эл. почта      anna@example.org\nИмя            Анна\n"), "\(show.stdout)")
     }
@@ -92,16 +107,20 @@ import Testing
     @Test func workoutProblemsCountInRussianPlurals() async throws {
         let cli = UsergraphCLI(site: try TestPaths.site(store: [:], config: "language: ru\n"))
         defer { cli.remove() }
-        let run = await cli.run(["workout", "add", "--type", "running", "--duration", "30s", "--calories", "99999",
-                               "--notes", String(repeating: "x", count: 1001)], now: EditCommandTests.now)
+        let run = await cli.run(
+            [
+                "workout", "add", "--type", "running", "--duration", "30s", "--calories", "99999",
+                "--notes", String(repeating: "x", count: 1001),
+            ], now: EditCommandTests.now)
         #expect(run.status == 64)
-        #expect(run.stderr == """
-            usergraph: --duration: `30s` короче минуты; тренировка длится от 1m до 24h.
-            --calories: 99\u{00A0}999 — неправдоподобно; должно быть от 0 до 5\u{00A0}000 ккал.
-            --notes: 1\u{00A0}001 символ — слишком длинно; предел — 1\u{00A0}000.
-            Ничего не записано.
+        #expect(
+            run.stderr == """
+                usergraph: --duration: `30s` короче минуты; тренировка длится от 1m до 24h.
+                --calories: 99\u{00A0}999 — неправдоподобно; должно быть от 0 до 5\u{00A0}000 ккал.
+                --notes: 1\u{00A0}001 символ — слишком длинно; предел — 1\u{00A0}000.
+                Ничего не записано.
 
-            """)
+                """)
         let weight = await cli.run(["weight", "add", "72,4"], now: EditCommandTests.now)
         #expect(weight.stdout == "За 20 ноября 2026\u{00A0}г. записано 72,4 кг.\n", "\(weight.stderr)")
     }

@@ -35,7 +35,9 @@ import Testing
         }
         // The navigation, the profile and the statistics page.
         let profile = try TestPaths.read(site + "/index.html")
-        for link in ["href=\"users/index.html\"", "href=\"repositories/index.html\"", "href=\"meals/index.html\""] { #expect(!profile.contains(link), "\(link)") }
+        for link in ["href=\"users/index.html\"", "href=\"repositories/index.html\"", "href=\"meals/index.html\""] {
+            #expect(!profile.contains(link), "\(link)")
+        }
         #expect(profile.contains("href=\"statistics/index.html\""))
         #expect(!profile.contains("github-heading") && !profile.contains("contributions-heading") && !profile.contains("pinned-heading"))
         #expect(!profile.contains("Eaten") && profile.contains("week-heading"))

@@ -63,8 +63,9 @@ import Testing
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><desc id=\"d\">A day</desc>"
                 + "<rect width=\"4\" height=\"4\" fill=\"\(fill)\"><title>\(title)</title></rect></svg>"
         }
-        #expect(PNGRaster.drawn(cell("Nov 20: 476 workouts"))
-            == "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><rect width=\"4\" height=\"4\" fill=\"#0f766e\"></rect></svg>")
+        #expect(
+            PNGRaster.drawn(cell("Nov 20: 476 workouts"))
+                == "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><rect width=\"4\" height=\"4\" fill=\"#0f766e\"></rect></svg>")
         // A tooltip that changed is no new picture: the published one is kept as it is.
         let first = try PNGRaster.png(svg: cell("Nov 20: 476 workouts"), width: 8, height: 8, what: "a.png", previous: folder + "/a.png")
         let marked = first + Data("kept".utf8)
@@ -73,8 +74,10 @@ import Testing
         // Another shade is.
         #expect(try PNGRaster.png(svg: cell("Nov 20: 509 workouts", "#115e59"), width: 8, height: 8, what: "a.png", previous: folder + "/a.png") != marked)
         // Only whole title and desc elements go, and none where a comment or CDATA could hold one.
-        for kept in ["<svg><titles>x</titles><text>title</text></svg>", "<svg><title>never closed</svg>",
-                     "<svg><!-- <title>x</title> --><title>y</title></svg>", "<svg><style><![CDATA[<desc>]]></style></svg>"] {
+        for kept in [
+            "<svg><titles>x</titles><text>title</text></svg>", "<svg><title>never closed</svg>",
+            "<svg><!-- <title>x</title> --><title>y</title></svg>", "<svg><style><![CDATA[<desc>]]></style></svg>",
+        ] {
             #expect(PNGRaster.drawn(kept) == kept)
         }
         #expect(PNGRaster.drawn("<svg><title id=\"t\">a</title><desc>b</desc><g/></svg>") == "<svg><g/></svg>")
@@ -157,17 +160,18 @@ import Testing
     }
 
     @Test func chartColoursAreResolvedFromTheThemeForTheRasterizer() {
-        let palette = ThemePalette.light(css: """
-            /* theme */
-            :root {
-              color-scheme: light dark;
-              --ug-heat-1: #7f86ee;
-              /* a comment; with a semicolon */
-              --accent: #4f46e5;
-              --shadow: 0 1px 2px rgb(0 0 0 / 6%);
-            }
-            @media (prefers-color-scheme: dark) { :root { --ug-heat-1: #5c62d6; } }
-            """)
+        let palette = ThemePalette.light(
+            css: """
+                /* theme */
+                :root {
+                  color-scheme: light dark;
+                  --ug-heat-1: #7f86ee;
+                  /* a comment; with a semicolon */
+                  --accent: #4f46e5;
+                  --shadow: 0 1px 2px rgb(0 0 0 / 6%);
+                }
+                @media (prefers-color-scheme: dark) { :root { --ug-heat-1: #5c62d6; } }
+                """)
         #expect(palette == ["ug-heat-1": "#7f86ee", "accent": "#4f46e5"])
         let svg = "<rect style=\"fill:var(--ug-heat-1,#9be9a8)\"/><g style=\"fill:var(--ug-text,currentColor)\">"
         #expect(ThemePalette.resolve(svg, colours: palette) == "<rect style=\"fill:#7f86ee\"/><g style=\"fill:currentColor\">")

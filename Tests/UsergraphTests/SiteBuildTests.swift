@@ -34,15 +34,18 @@ import UsergraphStore
     @Test func demoBuildsEveryPageOfTheDesign() throws {
         let (report, output) = try Self.buildDemo()
         let fm = FileManager.default
-        for page in ["index.html", "users/index.html", "users/page/2/index.html", "users/page/3/index.html", "users/1/index.html",
-                     "users/240/index.html", "repositories/index.html", "starred/index.html", "statistics/index.html", "meals/index.html",
-                     "meals/page/3/index.html", "404.html"] {
+        for page in [
+            "index.html", "users/index.html", "users/page/2/index.html", "users/page/3/index.html", "users/1/index.html",
+            "users/240/index.html", "repositories/index.html", "starred/index.html", "statistics/index.html", "meals/index.html",
+            "meals/page/3/index.html", "404.html",
+        ] {
             #expect(fm.fileExists(atPath: output + "/" + page), "missing \(page)")
         }
         #expect(!fm.fileExists(atPath: output + "/users/page/4/index.html"))
         let assets = try fm.contentsOfDirectory(atPath: output + "/assets").sorted()
-        #expect(assets.count == 2 && assets.allSatisfy { $0.range(of: #"^(icon|style)\.[0-9a-f]{10}\.(svg|css)$"#, options: .regularExpression) != nil },
-                "assets carry a content hash: \(assets)")
+        #expect(
+            assets.count == 2 && assets.allSatisfy { $0.range(of: #"^(icon|style)\.[0-9a-f]{10}\.(svg|css)$"#, options: .regularExpression) != nil },
+            "assets carry a content hash: \(assets)")
         #expect(!fm.fileExists(atPath: output + "/sitemap.xml"), "a sitemap needs a base URL")
         #expect(report.missing.isEmpty)
         // profile, 3 users pages, 240 users, the sources in 3 orders, the 161 forks in 3 orders
@@ -145,14 +148,14 @@ import UsergraphStore
 
     @Test func hostileDataShowsAsTextAndNeverAsMarkup() throws {
         let repo = """
-        [{"id": 1, "name": "evil", "full_name": "x/evil", "html_url": "javascript:alert(1)",
-          "description": "<script>alert('x')</script> [click](javascript:alert(1)) <img src=x onerror=alert(1)>",
-          "language": "<b>Swift</b>", "stargazers_count": 3, "forks_count": 1}]
-        """
+            [{"id": 1, "name": "evil", "full_name": "x/evil", "html_url": "javascript:alert(1)",
+              "description": "<script>alert('x')</script> [click](javascript:alert(1)) <img src=x onerror=alert(1)>",
+              "language": "<b>Swift</b>", "stargazers_count": 3, "forks_count": 1}]
+            """
         let users = """
-        {"users": [{"id": 7, "sex": "W", "username": "<i>eve</i>\\n# heading", "isOnline": true, "age": 30,
-          "files": [{"id": 1, "url": "javascript:alert(1)", "type": "avatar"}]}]}
-        """
+            {"users": [{"id": 7, "sex": "W", "username": "<i>eve</i>\\n# heading", "isOnline": true, "age": 30,
+              "files": [{"id": 1, "url": "javascript:alert(1)", "type": "avatar"}]}]}
+            """
         let site = try TestPaths.site(store: [
             "github/repos.json": "{\"source\": \"x\", \"fetchedAt\": \"2026-11-20T06:00:00Z\", \"data\": \(repo)}",
             "users.json": "{\"source\": \"x\", \"fetchedAt\": \"2026-11-20T06:00:00Z\", \"data\": \(users)}",
@@ -226,7 +229,9 @@ import UsergraphStore
         let (_, first) = try Self.buildDemo()
         let (_, second) = try Self.buildDemo()
         for file in Self.htmlFiles(in: first) {
-            #expect(try Data(contentsOf: URL(fileURLWithPath: first + "/" + file)) == Data(contentsOf: URL(fileURLWithPath: second + "/" + file)), "\(file) differs")
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: first + "/" + file)) == Data(contentsOf: URL(fileURLWithPath: second + "/" + file)), "\(file) differs"
+            )
         }
     }
 }
@@ -289,7 +294,7 @@ import UsergraphStore
     @Test func aLongListShowsAWindowOfPageLinks() throws {
         let users = (1...1_250).map { #"{"id":\#($0),"username":"u\#($0)","sex":"M","age":30,"isOnline":false,"files":[]}"# }
         let root = try TestPaths.site(store: [
-            "users.json": #"{"source":"x","fetchedAt":"2026-11-20T06:00:00Z","data":{"users":[\#(users.joined(separator: ","))]}}"#,
+            "users.json": #"{"source":"x","fetchedAt":"2026-11-20T06:00:00Z","data":{"users":[\#(users.joined(separator: ","))]}}"#
         ])
         _ = try SiteBuild.run(config: try ConfigLoader.load(path: root + "/usergraph.yml"))
         let html = try TestPaths.read(root + "/_site/users/page/7/index.html")

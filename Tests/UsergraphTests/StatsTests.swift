@@ -24,8 +24,11 @@ private func consecutiveDays(from first: String, count: Int) throws -> [String] 
     return (0..<count).map { start.adding(days: $0).iso }
 }
 
-private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String = "Europe/Moscow") throws
-    -> StatisticsResult {
+private func compute(
+    _ snapshot: Snapshot, asOf: String, zone identifier: String = "Europe/Moscow"
+) throws
+    -> StatisticsResult
+{
     Statistics.compute(snapshot, asOf: try day(asOf), timeZone: try zone(identifier))
 }
 
@@ -145,9 +148,10 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
         ])
         let details = try compute(snapshot, asOf: "2026-11-20").details
         #expect(details.thisWeek == PeriodTotal(count: 4, seconds: 3000, calories: 450))
-        #expect(details.thisWeekWorkouts.map(\.start) == [
-            "2026-11-20T15:00:00Z", "2026-11-20T17:00:00+03:00", "2026-11-18T08:00:00+03:00", "2026-11-16T08:00:00+03:00",
-        ])
+        #expect(
+            details.thisWeekWorkouts.map(\.start) == [
+                "2026-11-20T15:00:00Z", "2026-11-20T17:00:00+03:00", "2026-11-18T08:00:00+03:00", "2026-11-16T08:00:00+03:00",
+            ])
     }
 
     @Test func totalsAndTypesOrderedByCountThenName() throws {
@@ -166,25 +170,27 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
         #expect(summary.count == 8)
         #expect(summary.totalSeconds == 3600)
         #expect(summary.totalCalories == 100)
-        #expect(summary.byType == [
-            TypeCount(type: "cycling", count: 3, seconds: 1500),
-            TypeCount(type: "running", count: 2, seconds: 500),
-            TypeCount(type: "yoga", count: 2, seconds: 800),
-            TypeCount(type: "boxing", count: 1, seconds: 800),
-        ])
+        #expect(
+            summary.byType == [
+                TypeCount(type: "cycling", count: 3, seconds: 1500),
+                TypeCount(type: "running", count: 2, seconds: 500),
+                TypeCount(type: "yoga", count: 2, seconds: 800),
+                TypeCount(type: "boxing", count: 1, seconds: 800),
+            ])
     }
 }
 
 @Suite(.scratch) struct WorkoutWindowTests {
     // D is Wednesday 2026-01-07; its week starts Monday 2026-01-05.
-    let snapshot = Snapshot(workouts: workouts(on: [
-        "2025-01-31",  // before the monthly window; still in the count
-        "2025-10-19",  // Sunday: the week before the weekly window, but inside the monthly one
-        "2025-10-20",  // Monday: first day of the weekly window
-        "2025-12-31", "2026-01-02",  // one week across the year boundary
-        "2026-01-07",
-        "2026-01-08",  // after D
-    ]))
+    let snapshot = Snapshot(
+        workouts: workouts(on: [
+            "2025-01-31",  // before the monthly window; still in the count
+            "2025-10-19",  // Sunday: the week before the weekly window, but inside the monthly one
+            "2025-10-20",  // Monday: first day of the weekly window
+            "2025-12-31", "2026-01-02",  // one week across the year boundary
+            "2026-01-07",
+            "2026-01-08",  // after D
+        ]))
 
     @Test func weeklyIsTwelveWeeksEndingWithDsWeek() throws {
         let weekly = try compute(snapshot, asOf: "2026-01-07").report.workouts.weekly
@@ -198,10 +204,11 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
 
     @Test func monthlyIsTwelveCalendarMonthsEndingWithDsMonth() throws {
         let summary = try compute(snapshot, asOf: "2026-01-07").report.workouts
-        #expect(summary.monthly.map(\.month) == [
-            "2025-02", "2025-03", "2025-04", "2025-05", "2025-06", "2025-07",
-            "2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01",
-        ])
+        #expect(
+            summary.monthly.map(\.month) == [
+                "2025-02", "2025-03", "2025-04", "2025-05", "2025-06", "2025-07",
+                "2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01",
+            ])
         #expect(summary.monthly.map(\.count) == [0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 2])
         #expect(summary.count == 6)
     }
@@ -282,8 +289,9 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
             WeightRecord(date: "2026-11-06", kg: 71.0),  // 16 days after D−30: too far from it
             WeightRecord(date: "2026-11-19", kg: 72.0),
         ])
-        #expect(try compute(snapshot, asOf: "2026-11-20").report.weight
-            == WeightSummary(latest: 72.0, change30: nil, change90: nil))
+        #expect(
+            try compute(snapshot, asOf: "2026-11-20").report.weight
+                == WeightSummary(latest: 72.0, change30: nil, change90: nil))
     }
 
     @Test func ninetyDayChangeRoundsToATenth() throws {
@@ -322,8 +330,9 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
 
     @Test func noRecordsGiveNulls() throws {
         let snapshot = Snapshot(weights: [WeightRecord(date: "2026-11-21", kg: 72.4)])
-        #expect(try compute(snapshot, asOf: "2026-11-20").report.weight
-            == WeightSummary(latest: nil, change30: nil, change90: nil))
+        #expect(
+            try compute(snapshot, asOf: "2026-11-20").report.weight
+                == WeightSummary(latest: nil, change30: nil, change90: nil))
     }
 }
 
@@ -352,8 +361,10 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
     }
 
     @Test func bucketBoundaries() {
-        let expected: [Int: Int?] = [17: nil, 18: 0, 21: 0, 22: 1, 25: 1, 26: 2, 30: 2, 31: 3, 35: 3, 36: 4,
-                                     40: 4, 41: 5, 50: 5, 51: 6, 99: 6]
+        let expected: [Int: Int?] = [
+            17: nil, 18: 0, 21: 0, 22: 1, 25: 1, 26: 2, 30: 2, 31: 3, 35: 3, 36: 4,
+            40: 4, 41: 5, 50: 5, 51: 6, 99: 6,
+        ]
         for (age, bucket) in expected {
             #expect(AgeBucket.index(forAge: age) == bucket, "age \(age)")
         }
@@ -395,8 +406,9 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
 
     @Test func activityAddsUpEveryEntryOfAUser() throws {
         let details = try compute(Snapshot(statistics: Cached(statistics, fetchedAt: "")), asOf: "2024-09-10").details
-        #expect(details.activity(for: 1)
-            == UserActivity(views: 5, subscriptions: 2, unsubscriptions: 0, lastVisit: try day("2024-09-10")))
+        #expect(
+            details.activity(for: 1)
+                == UserActivity(views: 5, subscriptions: 2, unsubscriptions: 0, lastVisit: try day("2024-09-10")))
         #expect(details.activity(for: 3) == UserActivity(unsubscriptions: 1))
         #expect(details.activity(for: 99) == UserActivity())
         #expect(details.activityByUser[4]?.lastVisit == nil)
@@ -412,9 +424,10 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
             StatisticsEntry(userId: 3, type: "view", dates: [4_112_026]),
         ]
         let users = try compute(Snapshot(statistics: Cached(entries, fetchedAt: "")), asOf: "2026-11-20").report.users
-        #expect(users.topVisitors == [
-            TopVisitor(userId: 4, views: 3), TopVisitor(userId: 3, views: 2), TopVisitor(userId: 5, views: 2),
-        ])
+        #expect(
+            users.topVisitors == [
+                TopVisitor(userId: 4, views: 3), TopVisitor(userId: 3, views: 2), TopVisitor(userId: 5, views: 2),
+            ])
     }
 
     /// The top visitors are kept in one pass: the same three a full sort would give.
@@ -458,10 +471,14 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
         ]
         let summary = try compute(Snapshot(repositories: Cached(repositories, fetchedAt: "")), asOf: "2026-11-20")
             .report.repositories
-        #expect(summary == RepositorySummary(count: 6, stars: 11, forks: 7, sources: 5, forkRepositories: 1, languages: [
-            LanguageCount(language: "Swift", count: 2), LanguageCount(language: "C", count: 1),
-            LanguageCount(language: "Go", count: 1),
-        ]))
+        #expect(
+            summary
+                == RepositorySummary(
+                    count: 6, stars: 11, forks: 7, sources: 5, forkRepositories: 1,
+                    languages: [
+                        LanguageCount(language: "Swift", count: 2), LanguageCount(language: "C", count: 1),
+                        LanguageCount(language: "Go", count: 1),
+                    ]))
         #expect(summary.languageBytes == nil)
     }
 
@@ -492,8 +509,9 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
             workouts: workouts(on: ["2026-11-19", "2026-11-20"]),
             weights: [WeightRecord(date: "2026-10-20", kg: 73.2), WeightRecord(date: "2026-11-20", kg: 72.4)],
             repositories: Cached([Repository(name: "a", language: "Swift", stargazersCount: 2)], fetchedAt: ""),
-            users: Cached([DirectoryUser(id: 1, sex: "other", username: "u", isOnline: true, age: 30, files: nil)],
-                          fetchedAt: ""),
+            users: Cached(
+                [DirectoryUser(id: 1, sex: "other", username: "u", isOnline: true, age: 30, files: nil)],
+                fetchedAt: ""),
             statistics: Cached([StatisticsEntry(userId: 1, type: "view", dates: [20_112_026])], fetchedAt: ""))
         return try compute(snapshot, asOf: "2026-11-20").report
     }
@@ -512,10 +530,11 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
         #expect(root["contributions"] is NSNull)
 
         let workouts = try object(root["workouts"])
-        #expect(Set(workouts.keys) == [
-            "count", "totalSeconds", "totalCalories", "totalDistance", "byType", "weekly", "monthly", "currentStreak",
-            "longestStreak", "points", "level", "achievements", "paces", "speeds",
-        ])
+        #expect(
+            Set(workouts.keys) == [
+                "count", "totalSeconds", "totalCalories", "totalDistance", "byType", "weekly", "monthly", "currentStreak",
+                "longestStreak", "points", "level", "achievements", "paces", "speeds",
+            ])
         #expect(Set(try firstElement(workouts["byType"]).keys) == ["type", "count", "seconds", "distance"])
         #expect(Set(try firstElement(workouts["weekly"]).keys) == ["weekStart", "count", "seconds", "distance"])
         #expect(Set(try firstElement(workouts["monthly"]).keys) == ["month", "count", "seconds"])
@@ -541,9 +560,10 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
         #expect(weight["change90"] is NSNull)
 
         let users = try object(root["users"])
-        #expect(Set(users.keys) == [
-            "count", "online", "sex", "ageBuckets", "views", "topVisitors", "subscriptions", "unsubscriptions", "visitors", "viewers",
-        ])
+        #expect(
+            Set(users.keys) == [
+                "count", "online", "sex", "ageBuckets", "views", "topVisitors", "subscriptions", "unsubscriptions", "visitors", "viewers",
+            ])
         #expect(try object(users["sex"]) as? [String: Int] == ["M": 0, "W": 0, "other": 1])
         #expect(Set(try firstElement(users["ageBuckets"]).keys) == ["bucket", "count"])
         let views = try object(users["views"])
@@ -571,11 +591,13 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
         func position(_ key: String) throws -> String.Index {
             try #require(text.range(of: "\"\(key)\"")).lowerBound
         }
-        let order = ["asOf", "workouts", "totalSeconds", "totalCalories", "byType", "weekly", "monthly",
-                     "currentStreak", "longestStreak", "points", "level", "achievements", "weight", "latest",
-                     "change30", "change90", "bmi", "toTarget", "steps", "average30", "goal", "daysAtGoal30",
-                     "nutrition", "average7", "burned7", "balance7", "macros7", "users", "online", "sex", "ageBuckets", "topVisitors",
-                     "subscriptions", "unsubscriptions", "repositories", "stars", "forks", "languages"]
+        let order = [
+            "asOf", "workouts", "totalSeconds", "totalCalories", "byType", "weekly", "monthly",
+            "currentStreak", "longestStreak", "points", "level", "achievements", "weight", "latest",
+            "change30", "change90", "bmi", "toTarget", "steps", "average30", "goal", "daysAtGoal30",
+            "nutrition", "average7", "burned7", "balance7", "macros7", "users", "online", "sex", "ageBuckets", "topVisitors",
+            "subscriptions", "unsubscriptions", "repositories", "stars", "forks", "languages",
+        ]
         let positions = try order.map(position)
         #expect(positions == positions.sorted())
         #expect(try position("M") < position("W"))
@@ -606,14 +628,14 @@ private func compute(_ snapshot: Snapshot, asOf: String, zone identifier: String
     /// Hand-worked: D = 2026-11-20; the 90-day window starts 2026-08-23.
     @Test func totalsWeeklyDistanceAndPacesFollowTheContract() throws {
         let snapshot = Snapshot(workouts: [
-            run("2026-11-20", "running", seconds: 1650, metres: 5000),     // 5:30 /km
+            run("2026-11-20", "running", seconds: 1650, metres: 5000),  // 5:30 /km
             run("2026-11-18", "running", seconds: 3300, metres: 10000.4),  // D's week (it starts Monday the 16th)
-            run("2026-06-01", "running", seconds: 600, metres: 1000),      // outside the pace window, inside the total
-            run("2026-11-19", "walking", seconds: 500, metres: 800),       // under 1 km: no walking pace
-            run("2026-11-17", "cycling", seconds: 3600, metres: 25000),    // 25.0 km/h
-            run("2026-11-16", "cycling", seconds: 1800, metres: 10500),    // (35.5 km in 1.5 h) 23.7 km/h together
-            run("2026-11-19", "yoga", seconds: 1800, metres: nil),         // no distance: adds 0
-            run("2026-11-21", "running", seconds: 1800, metres: 6000),     // after D: ignored
+            run("2026-06-01", "running", seconds: 600, metres: 1000),  // outside the pace window, inside the total
+            run("2026-11-19", "walking", seconds: 500, metres: 800),  // under 1 km: no walking pace
+            run("2026-11-17", "cycling", seconds: 3600, metres: 25000),  // 25.0 km/h
+            run("2026-11-16", "cycling", seconds: 1800, metres: 10500),  // (35.5 km in 1.5 h) 23.7 km/h together
+            run("2026-11-19", "yoga", seconds: 1800, metres: nil),  // no distance: adds 0
+            run("2026-11-21", "running", seconds: 1800, metres: 6000),  // after D: ignored
         ])
         let w = try compute(snapshot, asOf: "2026-11-20").report.workouts
         #expect(w.totalDistance == 5000 + 10000 + 1000 + 800 + 25000 + 10500)

@@ -13,8 +13,9 @@ import UsergraphCharts
     }
 
     static func strings(_ language: String) throws -> Strings {
-        try Strings.load(theme: .builtIn, language: language,
-                         require: StatsText.requirements + LanguageFormat.requirements)
+        try Strings.load(
+            theme: .builtIn, language: language,
+            require: StatsText.requirements + LanguageFormat.requirements)
     }
 
     @Test(arguments: ["en", "ru"])
@@ -64,7 +65,8 @@ import UsergraphCharts
         #expect(lines.count == 3)
         #expect(lines.allSatisfy { $0.count <= 40 })
         #expect(lines[1].hasPrefix("  "))
-        #expect(lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-            == "Achievements: First workout, 10 workouts, 50 workouts, 100 workouts, 3-day streak, 7-day streak")
+        #expect(
+            lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+                == "Achievements: First workout, 10 workouts, 50 workouts, 100 workouts, 3-day streak, 7-day streak")
     }
 }

@@ -122,7 +122,7 @@ import Testing
     }
 
     @Test(arguments: [
-        #"[{"date":"2026-11-20","kg":71.4},{"date":"d","kg":80,"source":{"kind":"apple-health","id":"Scale"}}]"#,
+        #"[{"date":"2026-11-20","kg":71.4},{"date":"d","kg":80,"source":{"kind":"apple-health","id":"Scale"}}]"#
     ])
     func acceptedWeightsReadTheSame(json: String) throws {
         let fast = try #require(Self.fast(StoreDecoders.weights, Data(json.utf8)))
@@ -203,28 +203,28 @@ import Testing
 
     @Test(arguments: [
         // Statistics
-        #"{"statistics":[{"user_id":1.5,"type":"view","dates":[1]}]}"#,         // not a whole number
-        #"{"statistics":[{"user_id":1,"type":null,"dates":[1]}]}"#,             // null
-        #"{"statistics":[{"user_id":1,"dates":[1]}]}"#,                         // a missing field
-        #"{"statistics":[{"user_id":1,"type":"view","dates":[01]}]}"#,          // not JSON
-        #"{"statistics":[{"user_id":1,"type":"view","dates":[1]}]} x"#,         // trailing bytes
-        #"{"statistics":[{"user_id":1,"user_id":2,"type":"view","dates":[1]}]}"#, // a repeated field
-        #"{"statistics":[{"user_id":99999999999999999999,"type":"view","dates":[1]}]}"#, // too large
-        #"{"statistics":[{"user_id":1,"type":"view","dates":[1]}"#,             // cut short
-        #"{"statistics":[{"user_id":1,"type":"view","dates":[1],"x":1.}]}"#,    // a bad number in an unknown field
+        #"{"statistics":[{"user_id":1.5,"type":"view","dates":[1]}]}"#,  // not a whole number
+        #"{"statistics":[{"user_id":1,"type":null,"dates":[1]}]}"#,  // null
+        #"{"statistics":[{"user_id":1,"dates":[1]}]}"#,  // a missing field
+        #"{"statistics":[{"user_id":1,"type":"view","dates":[01]}]}"#,  // not JSON
+        #"{"statistics":[{"user_id":1,"type":"view","dates":[1]}]} x"#,  // trailing bytes
+        #"{"statistics":[{"user_id":1,"user_id":2,"type":"view","dates":[1]}]}"#,  // a repeated field
+        #"{"statistics":[{"user_id":99999999999999999999,"type":"view","dates":[1]}]}"#,  // too large
+        #"{"statistics":[{"user_id":1,"type":"view","dates":[1]}"#,  // cut short
+        #"{"statistics":[{"user_id":1,"type":"view","dates":[1],"x":1.}]}"#,  // a bad number in an unknown field
         // Users
-        #"{"users":[{"id":1,"sex":"W","username":"\ud83d","isOnline":false,"age":30}]}"#,    // a lone surrogate
-        #"{"users":[{"id":1,"sex":"W","username":"\x","isOnline":false,"age":30}]}"#,        // an unknown escape
-        "{\"users\":[{\"id\":1,\"sex\":\"W\",\"username\":\"a\tb\",\"isOnline\":false,\"age\":30}]}", // a raw tab
-        #"{"users":[{"id":1,"sex":"W","username":"a","isOnline":0,"age":30}]}"#,             // a number for a flag
-        #"{"users":[{"id":1,"sex":"W","username":"a","isOnline":false,"age":30,"files":[{"id":1,"type":"avatar"}]}]}"#, // a file without a URL
-        #"{"users":[{"id":1,"sex":"W","username":"a","isOnline":false}]}"#,                  // no age
+        #"{"users":[{"id":1,"sex":"W","username":"\ud83d","isOnline":false,"age":30}]}"#,  // a lone surrogate
+        #"{"users":[{"id":1,"sex":"W","username":"\x","isOnline":false,"age":30}]}"#,  // an unknown escape
+        "{\"users\":[{\"id\":1,\"sex\":\"W\",\"username\":\"a\tb\",\"isOnline\":false,\"age\":30}]}",  // a raw tab
+        #"{"users":[{"id":1,"sex":"W","username":"a","isOnline":0,"age":30}]}"#,  // a number for a flag
+        #"{"users":[{"id":1,"sex":"W","username":"a","isOnline":false,"age":30,"files":[{"id":1,"type":"avatar"}]}]}"#,  // a file without a URL
+        #"{"users":[{"id":1,"sex":"W","username":"a","isOnline":false}]}"#,  // no age
         // Repositories
-        #"[{"description":"x"}]"#,                                              // no name
-        #"[{"name":"a","fork":"yes"}]"#,                                        // text for a flag
-        #"[{"name":"a","owner":{"id":1}}]"#,                                    // an owner without a login
-        #"[{"name":"a","stargazers_count":1.0}]"#,                              // a fraction for a count
-        #"[{"name":"a"},]"#,                                                    // a trailing comma
+        #"[{"description":"x"}]"#,  // no name
+        #"[{"name":"a","fork":"yes"}]"#,  // text for a flag
+        #"[{"name":"a","owner":{"id":1}}]"#,  // an owner without a login
+        #"[{"name":"a","stargazers_count":1.0}]"#,  // a fraction for a count
+        #"[{"name":"a"},]"#,  // a trailing comma
     ])
     func anythingUnexpectedIsLeftToJSONDecoder(json: String) {
         let data = Data(json.utf8)
@@ -238,7 +238,9 @@ import Testing
     /// every offset from a word's start, read as JSONDecoder reads them or left to it.
     @Test func stringsReadAsJSONDecoderReadsThemAtEveryAlignment() {
         var random = SplitMix64(seed: 20)
-        let pieces = ["a", "bc", "https://api.github.com/x", "\\\"", "\\\\", "\\n", "\\u00e9", "é", "ж", "😀", "\u{7F}", " ", "~", "\t", "\u{01}", "\u{1F}", "\"", "\\"]
+        let pieces = [
+            "a", "bc", "https://api.github.com/x", "\\\"", "\\\\", "\\n", "\\u00e9", "é", "ж", "😀", "\u{7F}", " ", "~", "\t", "\u{01}", "\u{1F}", "\"", "\\",
+        ]
         for _ in 0..<3_000 {
             let pad = String(repeating: " ", count: random.below(9))
             let text = (0..<random.below(12)).map { _ in pieces[random.below(pieces.count)] }.joined()
@@ -267,7 +269,8 @@ import Testing
         let root = try TestPaths.scratch("statistics")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = root + "/statistics.json"
-        try TestPaths.write(#"{"source": "x", "fetchedAt": "2026-11-20T06:00:00Z", "data": {"statistics":[{"user_id":1,"type":"view","dates":[1092024.0]}]}}"#, to: path)
+        try TestPaths.write(
+            #"{"source": "x", "fetchedAt": "2026-11-20T06:00:00Z", "data": {"statistics":[{"user_id":1,"type":"view","dates":[1092024.0]}]}}"#, to: path)
         #expect(StoreReader.fast(StoreDecoders.statistics, at: path) == nil)
         let layout = StoreLayout(root: root)
         #expect(try StoreReader.read(layout).statistics?.value == [StatisticsEntry(userId: 1, type: "view", dates: [1_092_024])])

@@ -42,7 +42,9 @@ import Testing
         #expect(StoredFilesListing.files(in: folder, stamp: stamp, output: output, fresh: true).allNames == direct.allNames)
         // A line that is no stored file's (a slash in its name, an inode that is not a number)
         // makes the whole listing untrusted: the folder is listed.
-        for bad in ["43 \(Self.name("f", ".svg/../../x"))", "4x \(Self.name("f", ".svg"))", "99999999999999999999999 \(Self.name("f", ".svg"))", "44 notes.txt"] {
+        for bad in [
+            "43 \(Self.name("f", ".svg/../../x"))", "4x \(Self.name("f", ".svg"))", "99999999999999999999999 \(Self.name("f", ".svg"))", "44 notes.txt",
+        ] {
             try TestPaths.write(text + bad + "\n", to: listingPath)
             #expect(StoredFilesListing.files(in: folder, stamp: stamp, output: output).allNames == direct.allNames, "\(bad)")
         }
@@ -57,8 +59,9 @@ import Testing
         #expect(try TestPaths.read(listingPath).hasPrefix("usergraph-stored-1 ") && !(try TestPaths.read(listingPath).contains(planted)))
 
         // Another version's listing is not read either.
-        try TestPaths.write(try TestPaths.read(listingPath).replacingOccurrences(of: "usergraph-stored-1 ", with: "usergraph-stored-0 ") + "42 \(planted)\n",
-                            to: listingPath)
+        try TestPaths.write(
+            try TestPaths.read(listingPath).replacingOccurrences(of: "usergraph-stored-1 ", with: "usergraph-stored-0 ") + "42 \(planted)\n",
+            to: listingPath)
         #expect(StoredFilesListing.files(in: folder, stamp: newStamp, output: output).allNames == relisted.allNames)
     }
 }

@@ -96,13 +96,14 @@ import Testing
         }
         let file = templates + "/strings/ru.yml"
         // Said on four pages; on the profile page twice, inside `github` and inside `contributions`.
-        #expect(problems == [
-            "\(templates)/profile.md:89: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
-            "\(templates)/profile.md:127: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
-            "\(templates)/repositories.md:28: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
-            "\(templates)/starred.md:21: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
-            "\(templates)/users.md:78: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
-        ])
+        #expect(
+            problems == [
+                "\(templates)/profile.md:89: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
+                "\(templates)/profile.md:127: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
+                "\(templates)/repositories.md:28: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
+                "\(templates)/starred.md:21: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
+                "\(templates)/users.md:78: `fetchedOm`, a place in `t.common.fetchedOn` of \(file), is not among the keys this template is given, so it renders as nothing.",
+            ])
     }
 
     @Test func htmlNeedsThreeBracesAndDataTwo() throws {
@@ -110,10 +111,11 @@ import Testing
             $0.replacingOccurrences(of: "{{{avatar}}}", with: "{{avatar}}")
                 .replacingOccurrences(of: "<span class=\"user-name\">{{username}}</span>", with: "<span class=\"user-name\">{{{username}}}</span>")
         }
-        #expect(problems == [
-            "\(templates)/users.md:67: `avatar` is HTML; write {{{avatar}}} (three braces), or its tags show as text.",
-            "\(templates)/users.md:68: `username` is text from the data; write {{username}} (two braces), so that it is escaped.",
-        ])
+        #expect(
+            problems == [
+                "\(templates)/users.md:67: `avatar` is HTML; write {{{avatar}}} (three braces), or its tags show as text.",
+                "\(templates)/users.md:68: `username` is text from the data; write {{username}} (two braces), so that it is escaped.",
+            ])
     }
 
     @Test func theBuildWarnsAboutAThemesOwnMisspeltKey() throws {
@@ -126,8 +128,9 @@ import Testing
         try Data(text.replacingOccurrences(of: "{{links.home}}", with: "{{links.hom}}").utf8).write(to: URL(fileURLWithPath: path))
         let config = SiteConfig(root: root, asOf: Day(iso: "2026-11-20"), publicFolder: Self.theme + "/Public")
         let report = try SiteBuild.run(config: config)
-        #expect(report.warnings.map(\.description)
-            == ["\(root)/Templates/404.md:8: `links.hom` is not among the keys this template is given, so it renders as nothing."])
+        #expect(
+            report.warnings.map(\.description)
+                == ["\(root)/Templates/404.md:8: `links.hom` is not among the keys this template is given, so it renders as nothing."])
     }
 
     // MARK: - Builders → keys
@@ -139,8 +142,9 @@ import Testing
         let snapshot = try StoreReader.read(layout)
         let asOf = config.asOfDay()
         let statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
-        let site = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics,
-                            avatars: Avatars(files: StoredFiles(folder: layout.files)), strings: theme.strings)
+        let site = SiteData(
+            config: config, snapshot: snapshot, asOf: asOf, statistics: statistics,
+            avatars: Avatars(files: StoredFiles(folder: layout.files)), strings: theme.strings)
         return (site, try PublicAssets(theme: config.theme))
     }
 
@@ -225,19 +229,19 @@ import Testing
     /// Keys the builders can provide that none of the sites below has, with why: a key declared
     /// by mistake would be here too, so this list is short and every entry is explained.
     static let notInTheseSites: Set<String> = [
-        "profile.owner.isMan", "profile.owner.otherSex",                     // the demo owner is W
-        "statistics.users.visitors.same",                                    // the demo's visitors grew
-        "layout.on.hints",                                                   // only a serve --watch preview
-        "profile.github.blog",                                               // the demo's GitHub profile has no blog
-        "profile.week.workouts.exercises", "profile.week.workouts.notes",   // nor have this week's demo workouts
-        "users.users.otherSex", "user.otherSex",                             // every demo user is M or W
-        "user.files.remote",                                                 // every demo user's file was downloaded
-        "statistics.weight.belowTarget", "statistics.weight.atTarget",      // the demo owner is above the target
-        "statistics.users.visitors.fell",                                    // the demo's visitors grew this month
-        "profile.pinned.repositories.updatedOn",                             // GitHub's pinned items carry no push date
+        "profile.owner.isMan", "profile.owner.otherSex",  // the demo owner is W
+        "statistics.users.visitors.same",  // the demo's visitors grew
+        "layout.on.hints",  // only a serve --watch preview
+        "profile.github.blog",  // the demo's GitHub profile has no blog
+        "profile.week.workouts.exercises", "profile.week.workouts.notes",  // nor have this week's demo workouts
+        "users.users.otherSex", "user.otherSex",  // every demo user is M or W
+        "user.files.remote",  // every demo user's file was downloaded
+        "statistics.weight.belowTarget", "statistics.weight.atTarget",  // the demo owner is above the target
+        "statistics.users.visitors.fell",  // the demo's visitors grew this month
+        "profile.pinned.repositories.updatedOn",  // GitHub's pinned items carry no push date
         "starred.pagination", "starred.pagination.current", "starred.pagination.total", "starred.pagination.pages",
         "starred.pagination.pages.number", "starred.pagination.pages.url", "starred.pagination.pages.current",
-        "starred.pagination.pages.gapBefore", "starred.pagination.previous", "starred.pagination.next", // 16 starred: one page
+        "starred.pagination.pages.gapBefore", "starred.pagination.previous", "starred.pagination.next",  // 16 starred: one page
     ]
 
     @Test func theBuildersProvideExactlyTheDeclaredKeys() throws {
@@ -247,8 +251,9 @@ import Testing
         let root = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/Store", withIntermediateDirectories: true)
-        let empty = SiteConfig(root: root, asOf: Day(iso: "2026-11-20"), templates: Self.theme + "/Templates",
-                               publicFolder: Self.theme + "/Public")
+        let empty = SiteConfig(
+            root: root, asOf: Day(iso: "2026-11-20"), templates: Self.theme + "/Templates",
+            publicFolder: Self.theme + "/Public")
 
         var seen = Set<String>()
         for (name, config) in [("demo", demo), ("demo with a base URL", withBase), ("empty store", empty)] {
@@ -283,7 +288,8 @@ import Testing
     }
 
     @Test func tagsOutlineATemplateWithLines() throws {
-        let template = try MustacheTemplate(string: "{{! note }}\n# {{title}}\n{{#items}}\n- {{{html}}} {{t.count.days(n)}}\n{{/items}}{{^items}}none{{/items}}\n{{> card}}")
+        let template = try MustacheTemplate(
+            string: "{{! note }}\n# {{title}}\n{{#items}}\n- {{{html}}} {{t.count.days(n)}}\n{{/items}}{{^items}}none{{/items}}\n{{> card}}")
         let tags = template.tags
         #expect(tags.map(\.name) == ["title", "items", "items", "card"])
         #expect(tags.map(\.line) == [2, 3, 5, nil])

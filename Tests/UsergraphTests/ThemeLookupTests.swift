@@ -28,8 +28,9 @@ import UsergraphTheme
         #expect(source.count >= 17)
         #expect(BuiltInTheme.files == source, "the compiled theme differs from Sources/UsergraphTheme/Theme")
         for (name, data) in source {
-            #expect(BuiltInTheme.versions[name]?.contains(ThemeFiles.versionDigest(data)) == true,
-                    "\(name) is not in theme-versions.txt: run python3 Scripts/theme-versions.py")
+            #expect(
+                BuiltInTheme.versions[name]?.contains(ThemeFiles.versionDigest(data)) == true,
+                "\(name) is not in theme-versions.txt: run python3 Scripts/theme-versions.py")
         }
     }
 
@@ -114,7 +115,10 @@ import UsergraphTheme
         let root = try Self.demoWithoutTheme()
         let name = "Templates/404.md"
         let current = ThemeFiles.versionDigest(BuiltInTheme.files[name] ?? Data())
-        let older = try #require(BuiltInTheme.versions["Templates/strings/en.yml"]?.first { $0 != ThemeFiles.versionDigest(BuiltInTheme.files["Templates/strings/en.yml"] ?? Data()) })
+        let older = try #require(
+            BuiltInTheme.versions["Templates/strings/en.yml"]?.first {
+                $0 != ThemeFiles.versionDigest(BuiltInTheme.files["Templates/strings/en.yml"] ?? Data())
+            })
         try TestPaths.write("---\ntitle: Lost\n---\nMine.\n", to: root + "/" + name)
         let theme = ThemeFiles(templates: root + "/Templates", publicFolder: root + "/Public")
         #expect(theme.staleCopies(bases: [:]).isEmpty, "an edited copy without a recorded base says nothing")

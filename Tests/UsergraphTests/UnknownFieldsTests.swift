@@ -16,16 +16,22 @@ import Testing
             "owner.json": #"{"name": "Anna", "nickname": "ann", "height": 170}"#,
         ])
         let now = "2026-11-20T12:00:00+03:00"
-        #expect(await UsergraphCLI.run(["workout", "add", "--type", "yoga", "--duration", "30m"], in: site,
-                                       environment: ["USERGRAPH_NOW": now]).status == 0)
+        #expect(
+            await UsergraphCLI.run(
+                ["workout", "add", "--type", "yoga", "--duration", "30m"], in: site,
+                environment: ["USERGRAPH_NOW": now]
+            ).status == 0)
         #expect(await UsergraphCLI.run(["weight", "add", "72.1"], in: site, environment: ["USERGRAPH_NOW": now]).status == 0)
         #expect(await UsergraphCLI.run(["owner", "set", "--sex", "W"], in: site, environment: ["USERGRAPH_NOW": now]).status == 0)
 
         let workouts = try #require(try JSONFile.read([Workout].self, at: site + "/Store/workouts.json"))
         #expect(workouts.count == 2)
         let first = try #require(workouts.first { $0.type == "running" })
-        #expect(first.unknown.values == ["heartRate": .object(["avg": .int(151), "max": .int(178)]), "shoes": .string("Pegasus 40"),
-                                         "felt": .double(7.5), "tags": .array([.string("race"), .null, .bool(true)])])
+        #expect(
+            first.unknown.values == [
+                "heartRate": .object(["avg": .int(151), "max": .int(178)]), "shoes": .string("Pegasus 40"),
+                "felt": .double(7.5), "tags": .array([.string("race"), .null, .bool(true)]),
+            ])
         let weights = try #require(try JSONFile.read([WeightRecord].self, at: site + "/Store/weights.json"))
         #expect(weights.first { $0.date == "2026-11-18" }?.unknown.values == ["fat": .double(18.2)])
         let owner = try #require(try JSONFile.read(Owner.self, at: site + "/Store/owner.json"))

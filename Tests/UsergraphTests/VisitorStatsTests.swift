@@ -22,11 +22,11 @@ import Testing
         let events = [
             StatisticsEntry(userId: 1, type: "view", dates: [1_102_026, 31_102_026, 15_102_026]),  // this month, counted once
             StatisticsEntry(userId: 2, type: "view", dates: [31_102_026]),
-            StatisticsEntry(userId: 3, type: "view", dates: [30_092_026]),                          // previous month's last day
-            StatisticsEntry(userId: 4, type: "view", dates: [1_092_026, 2_092_026]),                // previous month, once
-            StatisticsEntry(userId: 1, type: "view", dates: [3_092_026]),                           // in both months
-            StatisticsEntry(userId: 5, type: "view", dates: [31_082_026, 1_112_026]),               // before, and after D
-            StatisticsEntry(userId: 6, type: "subscription", dates: [5_102_026]),                   // not a view
+            StatisticsEntry(userId: 3, type: "view", dates: [30_092_026]),  // previous month's last day
+            StatisticsEntry(userId: 4, type: "view", dates: [1_092_026, 2_092_026]),  // previous month, once
+            StatisticsEntry(userId: 1, type: "view", dates: [3_092_026]),  // in both months
+            StatisticsEntry(userId: 5, type: "view", dates: [31_082_026, 1_112_026]),  // before, and after D
+            StatisticsEntry(userId: 6, type: "subscription", dates: [5_102_026]),  // not a view
         ]
         let summary = try users("2026-10-31", [], events)
         #expect(summary.visitors == VisitorTrend(monthToDate: 2, previousMonthToDate: 3, change: -1))
@@ -48,9 +48,9 @@ import Testing
         // D = Tuesday 6 January 2026; its week starts Monday 5 Jan, the first of 12 on 20 Oct 2025.
         let events = [
             StatisticsEntry(userId: 1, type: "view", dates: [5_012_026, 6_012_026, 6_012_026]),  // week 12 and Jan, 3 views
-            StatisticsEntry(userId: 2, type: "view", dates: [1_012_026, 31_122_025]),           // week of 29 Dec (both), Jan and Dec
-            StatisticsEntry(userId: 3, type: "view", dates: [20_102_025, 19_102_025]),          // first week; the day before is not
-            StatisticsEntry(userId: 4, type: "view", dates: [7_012_026]),                       // after D
+            StatisticsEntry(userId: 2, type: "view", dates: [1_012_026, 31_122_025]),  // week of 29 Dec (both), Jan and Dec
+            StatisticsEntry(userId: 3, type: "view", dates: [20_102_025, 19_102_025]),  // first week; the day before is not
+            StatisticsEntry(userId: 4, type: "view", dates: [7_012_026]),  // after D
         ]
         let summary = try users("2026-01-06", [], events)
         let weekly = summary.views.weekly
@@ -60,8 +60,11 @@ import Testing
         #expect(weekly[11] == WeeklyViews(weekStart: "2026-01-05", views: 3, unique: 1))
         #expect(weekly.map(\.views).reduce(0, +) == 6)
         let monthly = summary.views.monthly
-        #expect(monthly.map(\.month) == ["2025-02", "2025-03", "2025-04", "2025-05", "2025-06", "2025-07", "2025-08",
-                                         "2025-09", "2025-10", "2025-11", "2025-12", "2026-01"])
+        #expect(
+            monthly.map(\.month) == [
+                "2025-02", "2025-03", "2025-04", "2025-05", "2025-06", "2025-07", "2025-08",
+                "2025-09", "2025-10", "2025-11", "2025-12", "2026-01",
+            ])
         #expect(monthly[11] == MonthlyViews(month: "2026-01", views: 4, unique: 2))
         #expect(monthly[10] == MonthlyViews(month: "2025-12", views: 1, unique: 1))
         #expect(monthly[8] == MonthlyViews(month: "2025-10", views: 2, unique: 1))
@@ -72,10 +75,10 @@ import Testing
         // D = 20 Nov 2026: the week is 14–20 Nov, the month 22 Oct – 20 Nov.
         let events = [
             StatisticsEntry(userId: 1, type: "view", dates: [20_112_026, 20_112_026]),  // today, twice: one viewer
-            StatisticsEntry(userId: 2, type: "view", dates: [14_112_026]),              // the week's first day; under 18
-            StatisticsEntry(userId: 3, type: "view", dates: [22_102_026]),              // the month's first day
-            StatisticsEntry(userId: 4, type: "view", dates: [21_102_026]),              // all time only
-            StatisticsEntry(userId: 9, type: "view", dates: [20_112_026]),              // no user record: not counted
+            StatisticsEntry(userId: 2, type: "view", dates: [14_112_026]),  // the week's first day; under 18
+            StatisticsEntry(userId: 3, type: "view", dates: [22_102_026]),  // the month's first day
+            StatisticsEntry(userId: 4, type: "view", dates: [21_102_026]),  // all time only
+            StatisticsEntry(userId: 9, type: "view", dates: [20_112_026]),  // no user record: not counted
         ]
         let viewers = try users("2026-11-20", directory, events).viewers
         func buckets(_ group: ViewerGroup) -> [Int] { group.ageBuckets.map(\.count) }
@@ -91,12 +94,15 @@ import Testing
     }
 
     @Test func theContractWritesTheNewKeysInItsOrder() throws {
-        let summary = try users("2026-11-20", [user(1, sex: "W", age: 27)],
-                                [StatisticsEntry(userId: 1, type: "view", dates: [20_112_026])])
+        let summary = try users(
+            "2026-11-20", [user(1, sex: "W", age: 27)],
+            [StatisticsEntry(userId: 1, type: "view", dates: [20_112_026])])
         let json = try OrderedJSON.encode(summary)
-        let keys = ["\"views\"", "\"daily\"", "\"weekly\"", "\"monthly\"", "\"topVisitors\"", "\"unsubscriptions\"",
-                    "\"visitors\"", "\"monthToDate\"", "\"previousMonthToDate\"", "\"change\"", "\"viewers\"", "\"today\"",
-                    "\"week\"", "\"all\""]
+        let keys = [
+            "\"views\"", "\"daily\"", "\"weekly\"", "\"monthly\"", "\"topVisitors\"", "\"unsubscriptions\"",
+            "\"visitors\"", "\"monthToDate\"", "\"previousMonthToDate\"", "\"change\"", "\"viewers\"", "\"today\"",
+            "\"week\"", "\"all\"",
+        ]
         let positions = keys.map { json.range(of: $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil }, "\(json)")
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())

@@ -15,7 +15,9 @@ import Testing
             let thread = Thread { [self] in
                 let response = try? RawHTTP.request("/__usergraph/wait?since=\(since)", port: port)
                 let json = response.flatMap { try? JSONSerialization.jsonObject(with: $0.body) as? [String: Any] }
-                lock.withLock { answer = json; answeredAt = Date() }
+                lock.withLock {
+                    answer = json; answeredAt = Date()
+                }
             }
             thread.start()
         }
@@ -46,8 +48,11 @@ import Testing
         let waiter = Waiter(port: port, since: 1)
         usleep(300_000)
         let adding = Date()
-        let added = await UsergraphCLI.run(["workout", "add", "--type", "running", "--duration", "30m",
-                                            "--start", "2026-11-20T09:00:00+03:00", "--wait"], in: root)
+        let added = await UsergraphCLI.run(
+            [
+                "workout", "add", "--type", "running", "--duration", "30m",
+                "--start", "2026-11-20T09:00:00+03:00", "--wait",
+            ], in: root)
         #expect(added.status == 0, "\(added.stderr)")
         let answer = try #require(waiter.await())
         #expect(answer["version"] as? Int == 2)

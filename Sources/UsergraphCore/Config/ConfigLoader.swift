@@ -37,7 +37,8 @@ public enum ConfigLoader {
     public static func languageHint(path: String) -> (language: String, theme: ThemeFiles)? {
         let absolute = SiteConfig.standardized(path)
         guard let data = FileManager.default.contents(atPath: absolute), let text = String(data: data, encoding: .utf8),
-              let composed = try? Yams.compose(yaml: text), let mapping = composed.mapping else { return nil }
+            let composed = try? Yams.compose(yaml: text), let mapping = composed.mapping
+        else { return nil }
         let root = (absolute as NSString).deletingLastPathComponent
         var language = "en", templates = "Templates", publicFolder = "Public"
         for (key, value) in mapping {
@@ -73,9 +74,13 @@ public enum ConfigLoader {
             case "title": config.title = reader.string(value, key) ?? config.title
             case "baseURL":
                 if let url = reader.string(value, key) {
-                    if url.isEmpty { config.baseURL = nil }
-                    else if URLCheck.isAbsoluteHTTP(url) { config.baseURL = url.hasSuffix("/") ? url : url + "/" }
-                    else { reader.problem(value, "errors.config.baseURL", ["value": url]) }
+                    if url.isEmpty {
+                        config.baseURL = nil
+                    } else if URLCheck.isAbsoluteHTTP(url) {
+                        config.baseURL = url.hasSuffix("/") ? url : url + "/"
+                    } else {
+                        reader.problem(value, "errors.config.baseURL", ["value": url])
+                    }
                 }
             case "language":
                 if let lang = reader.string(value, key) {
@@ -84,13 +89,15 @@ public enum ConfigLoader {
                 }
             case "timeZone":
                 if let name = reader.string(value, key) {
-                    if let zone = TimeZone(identifier: name) { config.timeZone = zone }
-                    else { reader.problem(value, "errors.config.timeZone", ["value": name]) }
+                    if let zone = TimeZone(identifier: name) {
+                        config.timeZone = zone
+                    } else {
+                        reader.problem(value, "errors.config.timeZone", ["value": name])
+                    }
                 }
             case "asOf":
                 if let text = reader.string(value, key) {
-                    if let day = Day(iso: text) { config.asOf = day }
-                    else { reader.problem(value, "errors.config.asOf", ["value": text]) }
+                    if let day = Day(iso: text) { config.asOf = day } else { reader.problem(value, "errors.config.asOf", ["value": text]) }
                 }
             case "store": if let p = reader.path(value, key) { config.store = SiteConfig.resolve(p, against: root) }
             case "output": if let p = reader.path(value, key) { config.output = SiteConfig.resolve(p, against: root) }
@@ -102,27 +109,27 @@ public enum ConfigLoader {
                 var api = "https://api.github.com"
                 if let v = section["login"] {
                     if let s = reader.string(v, "github.login") {
-                        if GitHubLogin.isValid(s) { login = s }
-                        else { reader.problem(v, "errors.config.githubLogin", ["value": s]) }
+                        if GitHubLogin.isValid(s) { login = s } else { reader.problem(v, "errors.config.githubLogin", ["value": s]) }
                     }
                 }
                 if let v = section["apiURL"], let s = reader.url(v, "github.apiURL") { api = s }
                 let pinned = section["pinned"].flatMap { reader.pinnedNames($0) }
-                if let login { config.github = .init(login: login, apiURL: api, pinned: pinned) }
-                else if section["login"] == nil, !section.isEmpty { reader.problem(value, "errors.config.githubNoLogin") }
+                if let login {
+                    config.github = .init(login: login, apiURL: api, pinned: pinned)
+                } else if section["login"] == nil, !section.isEmpty {
+                    reader.problem(value, "errors.config.githubNoLogin")
+                }
             case "users":
                 if let v = reader.section(value, key)["url"] { config.usersURL = reader.url(v, "users.url") }
             case "statistics":
                 if let v = reader.section(value, key)["url"] { config.statisticsURL = reader.url(v, "statistics.url") }
             case "cache":
                 if let v = reader.section(value, key)["maxAge"] {
-                    if let n = v.int, n >= 0 { config.cacheMaxAge = n }
-                    else { reader.problem(v, "errors.config.maxAge") }
+                    if let n = v.int, n >= 0 { config.cacheMaxAge = n } else { reader.problem(v, "errors.config.maxAge") }
                 }
             case "goals":
                 if let v = reader.section(value, key)["steps"] {
-                    if let n = v.int, (1...200_000).contains(n) { config.stepsGoal = n }
-                    else { reader.problem(v, "errors.config.stepsGoal") }
+                    if let n = v.int, (1...200_000).contains(n) { config.stepsGoal = n } else { reader.problem(v, "errors.config.stepsGoal") }
                 }
             case "privacy":
                 let section = reader.section(value, key)
@@ -168,8 +175,12 @@ public enum ConfigLoader {
     static func checkLanguage(_ language: String, theme: ThemeFiles, node: Node, reader: inout Reader) {
         let known = Strings.available(theme: theme)
         guard Strings.isLanguageCode(language), known.contains(language) else {
-            reader.problem(node, "errors.config.language", ["value": language, "file": theme.place(Strings.name(language: language)),
-                            "known": known.isEmpty ? "none" : known.joined(separator: ", ")])
+            reader.problem(
+                node, "errors.config.language",
+                [
+                    "value": language, "file": theme.place(Strings.name(language: language)),
+                    "known": known.isEmpty ? "none" : known.joined(separator: ", "),
+                ])
             return
         }
     }
@@ -281,8 +292,11 @@ public enum ConfigLoader {
             var result: [String: Node] = [:]
             for (k, v) in mapping {
                 let name = k.string ?? ""
-                if known.contains(name) { result[name] = v }
-                else { unknownKey(k, key + "." + name, suggestion: ConfigLoader.suggestion(for: name, in: known).map { key + "." + $0 }) }
+                if known.contains(name) {
+                    result[name] = v
+                } else {
+                    unknownKey(k, key + "." + name, suggestion: ConfigLoader.suggestion(for: name, in: known).map { key + "." + $0 })
+                }
             }
             return result
         }

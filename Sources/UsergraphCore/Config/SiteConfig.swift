@@ -62,11 +62,13 @@ public struct SiteConfig: Sendable {
         }
     }
 
-    public init(root: String, title: String = "usergraph", baseURL: String? = nil, language: String = "en",
-                timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, asOf: Day? = nil,
-                store: String = "Store", output: String = "_site", templates: String = "Templates",
-                publicFolder: String = "Public", github: GitHubSource? = nil, usersURL: String? = nil,
-                statisticsURL: String? = nil, cacheMaxAge: Int = 0, stepsGoal: Int = 10_000) {
+    public init(
+        root: String, title: String = "usergraph", baseURL: String? = nil, language: String = "en",
+        timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, asOf: Day? = nil,
+        store: String = "Store", output: String = "_site", templates: String = "Templates",
+        publicFolder: String = "Public", github: GitHubSource? = nil, usersURL: String? = nil,
+        statisticsURL: String? = nil, cacheMaxAge: Int = 0, stepsGoal: Int = 10_000
+    ) {
         self.root = root
         self.title = title
         self.baseURL = baseURL

@@ -53,7 +53,8 @@ public struct LanguageFormat: Sendable, Equatable {
         }
         let ruleName = try text("language.plural")
         guard let rule = PluralRule(rawValue: ruleName) else {
-            throw UsergraphError("errors.strings.pluralRule", ["file": file, "rules": PluralRule.allCases.map(\.rawValue).joined(separator: ", "), "rule": ruleName])
+            throw UsergraphError(
+                "errors.strings.pluralRule", ["file": file, "rules": PluralRule.allCases.map(\.rawValue).joined(separator: ", "), "rule": ruleName])
         }
         self.plural = rule
         decimalSeparator = try text("language.decimalSeparator")

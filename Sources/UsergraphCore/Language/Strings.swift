@@ -67,7 +67,8 @@ public struct Strings: Sendable {
     public static func isLanguageCode(_ code: String) -> Bool {
         let parts = code.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = parts.first, (2...3).contains(first.count),
-              first.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) }) else { return false }
+            first.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) })
+        else { return false }
         return parts.dropFirst().allSatisfy { part in
             (2...8).contains(part.count) && part.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }
         }
@@ -83,8 +84,10 @@ public struct Strings: Sendable {
         let builtIn = ThemeFiles.builtIn.file(name)
         guard siteFile != nil || builtIn != nil else {
             let known = available(theme: theme)
-            throw UsergraphError("errors.strings.missingFile", ["file": theme.place(name), "language": language, "known": known.isEmpty ? "none" : known.joined(separator: ", ")],
-                                 kind: .usage)
+            throw UsergraphError(
+                "errors.strings.missingFile",
+                ["file": theme.place(name), "language": language, "known": known.isEmpty ? "none" : known.joined(separator: ", ")],
+                kind: .usage)
         }
         func parse(_ data: Data, _ path: String) throws -> Parsed {
             guard let text = String(data: data, encoding: .utf8) else {
@@ -148,8 +151,10 @@ public struct Strings: Sendable {
         }
     }
 
-    private static func flatten(_ node: Node, prefix: String, file: String, into entries: inout [String: Entry],
-                                groups: inout Set<String>, lines: inout [String: Int]) throws {
+    private static func flatten(
+        _ node: Node, prefix: String, file: String, into entries: inout [String: Entry],
+        groups: inout Set<String>, lines: inout [String: Int]
+    ) throws {
         for (keyNode, value) in node.mapping ?? [:] {
             let name = keyNode.string ?? ""
             let key = prefix.isEmpty ? name : prefix + "." + name
@@ -189,8 +194,12 @@ public struct Strings: Sendable {
         for (key, entry) in entries.sorted(by: { $0.key < $1.key }) {
             guard case .plural(let forms) = entry else { continue }
             for category in rule.categories where forms[category] == nil {
-                throw UsergraphError("errors.strings.pluralForm", ["where": place(key), "key": key, "form": category.rawValue, "rule": rule.rawValue,
-                                      "forms": rule.categories.map(\.rawValue).joined(separator: ", ")])
+                throw UsergraphError(
+                    "errors.strings.pluralForm",
+                    [
+                        "where": place(key), "key": key, "form": category.rawValue, "rule": rule.rawValue,
+                        "forms": rule.categories.map(\.rawValue).joined(separator: ", "),
+                    ])
             }
         }
     }
@@ -205,7 +214,8 @@ public struct Strings: Sendable {
         case (.list(let count), _):
             throw UsergraphError("errors.strings.notList", ["where": place(key), "key": key, "count": String(count)])
         case (.plural, _):
-            throw UsergraphError("errors.strings.notPlural", ["where": place(key), "key": key, "forms": format.plural.categories.map(\.rawValue).joined(separator: ", ")])
+            throw UsergraphError(
+                "errors.strings.notPlural", ["where": place(key), "key": key, "forms": format.plural.categories.map(\.rawValue).joined(separator: ", ")])
         case (.text, _):
             throw UsergraphError("errors.strings.notText", ["where": place(key), "key": key])
         }

@@ -43,9 +43,11 @@ public struct Repository: Codable, Sendable, Equatable {
         public init(login: String) { self.login = login }
     }
 
-    public init(id: Int? = nil, name: String, fullName: String? = nil, htmlURL: String? = nil, description: String? = nil,
-                language: String? = nil, stargazersCount: Int? = nil, forksCount: Int? = nil, fork: Bool? = nil, archived: Bool? = nil,
-                updatedAt: String? = nil, pushedAt: String? = nil, owner: Owner? = nil) {
+    public init(
+        id: Int? = nil, name: String, fullName: String? = nil, htmlURL: String? = nil, description: String? = nil,
+        language: String? = nil, stargazersCount: Int? = nil, forksCount: Int? = nil, fork: Bool? = nil, archived: Bool? = nil,
+        updatedAt: String? = nil, pushedAt: String? = nil, owner: Owner? = nil
+    ) {
         self.id = id; self.name = name; self.fullName = fullName; self.htmlURL = htmlURL; self.description = description
         self.language = language; self.stargazersCount = stargazersCount; self.forksCount = forksCount; self.fork = fork
         self.archived = archived; self.updatedAt = updatedAt; self.pushedAt = pushedAt; self.owner = owner

@@ -71,8 +71,10 @@ public struct PinnedRepository: Codable, Sendable, Equatable {
         case name, nameWithOwner, description, url, stargazerCount, stargazers, forkCount, isFork, isArchived, primaryLanguage
     }
 
-    public init(name: String, nameWithOwner: String? = nil, description: String? = nil, url: String? = nil, stargazerCount: Int? = nil,
-                forkCount: Int? = nil, isFork: Bool? = nil, isArchived: Bool? = nil, primaryLanguage: GraphLanguage? = nil) {
+    public init(
+        name: String, nameWithOwner: String? = nil, description: String? = nil, url: String? = nil, stargazerCount: Int? = nil,
+        forkCount: Int? = nil, isFork: Bool? = nil, isArchived: Bool? = nil, primaryLanguage: GraphLanguage? = nil
+    ) {
         self.name = name; self.nameWithOwner = nameWithOwner; self.description = description; self.url = url
         self.stargazerCount = stargazerCount; self.forkCount = forkCount; self.isFork = isFork; self.isArchived = isArchived
         self.primaryLanguage = primaryLanguage
@@ -84,7 +86,8 @@ public struct PinnedRepository: Codable, Sendable, Equatable {
         nameWithOwner = try c.decodeIfPresent(String.self, forKey: .nameWithOwner)
         description = try c.decodeIfPresent(String.self, forKey: .description)
         url = try c.decodeIfPresent(String.self, forKey: .url)
-        stargazerCount = try c.decodeIfPresent(Int.self, forKey: .stargazerCount)
+        stargazerCount =
+            try c.decodeIfPresent(Int.self, forKey: .stargazerCount)
             ?? c.decodeIfPresent(Count.self, forKey: .stargazers)?.totalCount
         forkCount = try c.decodeIfPresent(Int.self, forKey: .forkCount)
         isFork = try c.decodeIfPresent(Bool.self, forKey: .isFork)
@@ -201,8 +204,9 @@ extension Repository {
     /// A pinned repository as the REST lists describe one, so both are shown by the same card.
     public init(_ pinned: PinnedRepository) {
         let owner = pinned.nameWithOwner?.split(separator: "/").first.map { Owner(login: String($0)) }
-        self.init(name: pinned.name, fullName: pinned.nameWithOwner, htmlURL: pinned.url, description: pinned.description,
-                  language: pinned.primaryLanguage?.name, stargazersCount: pinned.stargazerCount, forksCount: pinned.forkCount,
-                  fork: pinned.isFork, archived: pinned.isArchived, owner: owner)
+        self.init(
+            name: pinned.name, fullName: pinned.nameWithOwner, htmlURL: pinned.url, description: pinned.description,
+            language: pinned.primaryLanguage?.name, stargazersCount: pinned.stargazerCount, forksCount: pinned.forkCount,
+            fork: pinned.isFork, archived: pinned.isArchived, owner: owner)
     }
 }

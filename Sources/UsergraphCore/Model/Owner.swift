@@ -15,9 +15,11 @@ public struct Owner: Codable, Sendable, Equatable {
     public var targetWeightKg: Double?
     public var unknown = UnknownFields()
 
-    public init(email: String? = nil, name: String? = nil, sex: String? = nil, birthDate: String? = nil,
-                avatar: String? = nil, createdAt: String? = nil, updatedAt: String? = nil,
-                heightCm: Double? = nil, targetWeightKg: Double? = nil) {
+    public init(
+        email: String? = nil, name: String? = nil, sex: String? = nil, birthDate: String? = nil,
+        avatar: String? = nil, createdAt: String? = nil, updatedAt: String? = nil,
+        heightCm: Double? = nil, targetWeightKg: Double? = nil
+    ) {
         self.email = email; self.name = name; self.sex = sex; self.birthDate = birthDate
         self.avatar = avatar; self.createdAt = createdAt; self.updatedAt = updatedAt
         self.heightCm = heightCm; self.targetWeightKg = targetWeightKg

@@ -19,11 +19,13 @@ public struct Snapshot: Sendable {
     public var contributions: Cached<ContributionCalendar>?
     public var languageSizes: Cached<[RepositoryLanguages]>?
 
-    public init(owner: Owner? = nil, workouts: [Workout] = [], weights: [WeightRecord] = [], steps: [StepsRecord] = [], meals: [Meal] = [],
-                profile: Cached<GitHubProfile>? = nil, repositories: Cached<[Repository]>? = nil,
-                starred: Cached<[StarredItem]>? = nil, users: Cached<[DirectoryUser]>? = nil,
-                statistics: Cached<[StatisticsEntry]>? = nil, pinned: Cached<[PinnedRepository]>? = nil,
-                contributions: Cached<ContributionCalendar>? = nil, languageSizes: Cached<[RepositoryLanguages]>? = nil) {
+    public init(
+        owner: Owner? = nil, workouts: [Workout] = [], weights: [WeightRecord] = [], steps: [StepsRecord] = [], meals: [Meal] = [],
+        profile: Cached<GitHubProfile>? = nil, repositories: Cached<[Repository]>? = nil,
+        starred: Cached<[StarredItem]>? = nil, users: Cached<[DirectoryUser]>? = nil,
+        statistics: Cached<[StatisticsEntry]>? = nil, pinned: Cached<[PinnedRepository]>? = nil,
+        contributions: Cached<ContributionCalendar>? = nil, languageSizes: Cached<[RepositoryLanguages]>? = nil
+    ) {
         self.owner = owner; self.workouts = workouts; self.weights = weights; self.steps = steps; self.meals = meals; self.profile = profile
         self.repositories = repositories; self.starred = starred; self.users = users; self.statistics = statistics
         self.pinned = pinned; self.contributions = contributions; self.languageSizes = languageSizes

@@ -32,8 +32,10 @@ public struct Workout: Codable, Sendable, Equatable {
     public var alsoFrom: [RecordSource]?
     public var unknown = UnknownFields()
 
-    public init(id: String, type: String, start: String, duration: Int, calories: Int? = nil,
-                exercises: Int? = nil, notes: String? = nil, distance: Double? = nil, source: RecordSource? = nil) {
+    public init(
+        id: String, type: String, start: String, duration: Int, calories: Int? = nil,
+        exercises: Int? = nil, notes: String? = nil, distance: Double? = nil, source: RecordSource? = nil
+    ) {
         self.id = id; self.type = type; self.start = start; self.duration = duration
         self.calories = calories; self.exercises = exercises; self.notes = notes
         self.distance = distance; self.source = source

@@ -26,7 +26,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     public init?(iso text: some StringProtocol) {
         let u = Array(text.utf8)
         guard u.count == 10, u[4] == UInt8(ascii: "-"), u[7] == UInt8(ascii: "-"),
-              let y = Day.digits(u[0..<4]), let m = Day.digits(u[5..<7]), let d = Day.digits(u[8..<10])
+            let y = Day.digits(u[0..<4]), let m = Day.digits(u[5..<7]), let d = Day.digits(u[8..<10])
         else { return nil }
         self.init(year: y, month: m, day: d)
     }

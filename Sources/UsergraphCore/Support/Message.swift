@@ -1,4 +1,3 @@
-
 /// A sentence usergraph says to a person (an error, a note of the build), sayable in the
 /// site's language.
 ///
@@ -66,8 +65,10 @@ public struct Message: Sendable, Equatable, Codable, CustomStringConvertible {
         Message(key: nil, plain: "", args: [:], nested: [:], count: nil, places: nil, value: value)
     }
 
-    private init(key: String?, plain: String, args: [String: String], nested: [String: Message], count: Double?, places: Int?,
-                 value: Formatted?) {
+    private init(
+        key: String?, plain: String, args: [String: String], nested: [String: Message], count: Double?, places: Int?,
+        value: Formatted?
+    ) {
         self.key = key; self.plain = plain; self.args = args; self.nested = nested
         self.count = count; self.places = places; self.value = value
     }
@@ -79,7 +80,8 @@ public struct Message: Sendable, Equatable, Codable, CustomStringConvertible {
         guard let key else { return plain }
         guard let words = [strings, Strings.english].lazy.compactMap({ $0 }).first(where: { $0.entry(key) != nil }) else {
             // Only a package without its theme gets here: say the key and its values rather than nothing.
-            let values = args.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+            let values =
+                args.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
                 + nested.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.text(strings))" }
             return values.isEmpty ? key : key + " (" + values.joined(separator: "; ") + ")"
         }
@@ -107,9 +109,10 @@ public struct Message: Sendable, Equatable, Codable, CustomStringConvertible {
     public func redacting(_ secret: String, as replacement: String) -> Message {
         guard !secret.isEmpty else { return self }
         func clean(_ text: String) -> String { text.replacingOccurrences(of: secret, with: replacement) }
-        return Message(key: key, plain: clean(plain), args: args.mapValues(clean),
-                       nested: nested.mapValues { $0.redacting(secret, as: replacement) },
-                       count: count, places: places, value: value)
+        return Message(
+            key: key, plain: clean(plain), args: args.mapValues(clean),
+            nested: nested.mapValues { $0.redacting(secret, as: replacement) },
+            count: count, places: places, value: value)
     }
 
     /// The English sentence.
@@ -147,7 +150,9 @@ enum Placeholders {
     /// The names of the `{name}` places in `pattern`, in order.
     static func names(_ pattern: String) -> [String] {
         var names: [String] = []
-        _ = fill(pattern) { name in names.append(name); return nil }
+        _ = fill(pattern) { name in
+            names.append(name); return nil
+        }
         return names
     }
 
@@ -156,6 +161,8 @@ enum Placeholders {
         // property lookup was most of the time filling a pattern took.
         func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
         guard let first = text.utf8.first, isLetter(first) else { return false }
-        return text.utf8.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
+        return text.utf8.allSatisfy {
+            isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+        }
     }
 }

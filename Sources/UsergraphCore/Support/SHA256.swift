@@ -47,7 +47,7 @@ public enum SHA256 {
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
                     let whole = input.count / 64
                     for block in 0..<whole {
-                        compress(UnsafeRawBufferPointer(rebasing: input[block * 64 ..< block * 64 + 64]), k: k, w: w, h: h)
+                        compress(UnsafeRawBufferPointer(rebasing: input[block * 64..<block * 64 + 64]), k: k, w: w, h: h)
                     }
                     // The tail: the last partial block, the 0x80 marker, zeros, and the length in bits.
                     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
@@ -60,7 +60,7 @@ public enum SHA256 {
                         for i in 0..<8 { tail[length - 1 - i] = UInt8(truncatingIfNeeded: bitLength >> UInt64(i * 8)) }
                         let bytes = UnsafeRawBufferPointer(tail)
                         for offset in stride(from: 0, to: length, by: 64) {
-                            compress(UnsafeRawBufferPointer(rebasing: bytes[offset ..< offset + 64]), k: k, w: w, h: h)
+                            compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]), k: k, w: w, h: h)
                         }
                     }
                 }
@@ -71,8 +71,10 @@ public enum SHA256 {
 
     /// One 64-byte block into the state `h`.
     @inline(__always)
-    private static func compress(_ block: UnsafeRawBufferPointer, k: UnsafeBufferPointer<UInt32>,
-                                 w: UnsafeMutableBufferPointer<UInt32>, h: UnsafeMutableBufferPointer<UInt32>) {
+    private static func compress(
+        _ block: UnsafeRawBufferPointer, k: UnsafeBufferPointer<UInt32>,
+        w: UnsafeMutableBufferPointer<UInt32>, h: UnsafeMutableBufferPointer<UInt32>
+    ) {
         for i in 0..<16 {
             let b = i * 4
             w[i] = UInt32(block[b]) << 24 | UInt32(block[b + 1]) << 16 | UInt32(block[b + 2]) << 8 | UInt32(block[b + 3])

@@ -9,10 +9,10 @@ public enum Timestamp {
     public static func parse(_ text: String) -> Date? {
         let u = Array(text.utf8)
         guard u.count >= 20, u[4] == 45, u[7] == 45, u[10] == 84 || u[10] == 116 || u[10] == 32,
-              u[13] == 58, u[16] == 58,
-              let day = Day(iso: text.prefix(10)),
-              let hh = number(u, 11, 2), let mm = number(u, 14, 2), let ss = number(u, 17, 2),
-              hh < 24, mm < 60, ss < 61
+            u[13] == 58, u[16] == 58,
+            let day = Day(iso: text.prefix(10)),
+            let hh = number(u, 11, 2), let mm = number(u, 14, 2), let ss = number(u, 17, 2),
+            hh < 24, mm < 60, ss < 61
         else { return nil }
         var i = 19
         var fraction = 0.0
@@ -33,7 +33,7 @@ public enum Timestamp {
             guard i + 1 == u.count else { return nil }
         } else if u[i] == 43 || u[i] == 45 {
             guard u.count == i + 6, u[i + 3] == 58, let oh = number(u, i + 1, 2), let om = number(u, i + 4, 2),
-                  oh <= 18, om < 60
+                oh <= 18, om < 60
             else { return nil }
             offset = (oh * 3600 + om * 60) * (u[i] == 45 ? -1 : 1)
         } else {
@@ -49,7 +49,8 @@ public enum Timestamp {
         let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset
         let day = Day(number: Int((Double(local) / 86_400).rounded(.down)))
         let secondOfDay = local - day.number * 86_400
-        var text = day.iso + "T" + Day.pad(secondOfDay / 3600, 2) + ":" + Day.pad(secondOfDay / 60 % 60, 2)
+        var text =
+            day.iso + "T" + Day.pad(secondOfDay / 3600, 2) + ":" + Day.pad(secondOfDay / 60 % 60, 2)
             + ":" + Day.pad(secondOfDay % 60, 2)
         if offset == 0 {
             text += "Z"

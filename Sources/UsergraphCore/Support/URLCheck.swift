@@ -4,7 +4,7 @@ import Foundation
 public enum URLCheck {
     public static func isAbsoluteHTTP(_ text: String) -> Bool {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
         else { return false }
         return true
     }

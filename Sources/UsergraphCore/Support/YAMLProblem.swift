@@ -11,8 +11,12 @@ extension YamlError {
         switch self {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
             if let context, context.text.contains("quoted") || context.text.contains("flow"), context.mark.line <= mark.line {
-                return Message("errors.yaml.syntax", ["line": String(context.mark.line), "column": String(context.mark.column),
-                                                      "problem": problem + " " + context.text])
+                return Message(
+                    "errors.yaml.syntax",
+                    [
+                        "line": String(context.mark.line), "column": String(context.mark.column),
+                        "problem": problem + " " + context.text,
+                    ])
             }
             return Message("errors.yaml.syntax", ["line": String(mark.line), "column": String(mark.column), "problem": problem])
         default:

@@ -12,8 +12,9 @@ public enum ThemeBase {
     /// (it only ever adds a warning).
     public static func read(root: String) -> [String: String] {
         guard let data = FileManager.default.contents(atPath: root + "/" + fileName),
-              let text = String(data: data, encoding: .utf8),
-              let mapping = (try? Yams.compose(yaml: text))??.mapping else { return [:] }
+            let text = String(data: data, encoding: .utf8),
+            let mapping = (try? Yams.compose(yaml: text))??.mapping
+        else { return [:] }
         var bases: [String: String] = [:]
         for (key, value) in mapping {
             if let name = key.string, let digest = value.string { bases[name] = digest }
@@ -25,11 +26,11 @@ public enum ThemeBase {
     public static func record(_ bases: [String: String], root: String) throws {
         let merged = read(root: root).merging(bases) { $1 }
         var text = """
-        # Written by `usergraph theme eject`: the version of the built-in theme each copied file
-        # was taken from, so that `usergraph build` can say when the built-in one changes.
-        # Keep it with your templates.
+            # Written by `usergraph theme eject`: the version of the built-in theme each copied file
+            # was taken from, so that `usergraph build` can say when the built-in one changes.
+            # Keep it with your templates.
 
-        """
+            """
         for name in merged.keys.sorted() { text += "\(name): \"\(merged[name] ?? "")\"\n" }
         let path = root + "/" + fileName
         do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {

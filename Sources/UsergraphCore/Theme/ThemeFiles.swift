@@ -120,7 +120,8 @@ extension ThemeFiles {
         var stale: [StaleCopy] = []
         for name in siteNames(under: "Templates") + siteNames(under: "Public") {
             guard let builtIn = BuiltInTheme.files[name], let path = sitePath(name),
-                  let data = FileManager.default.contents(atPath: path), data != builtIn else { continue }
+                let data = FileManager.default.contents(atPath: path), data != builtIn
+            else { continue }
             let current = ThemeFiles.versionDigest(builtIn)
             let digest = ThemeFiles.versionDigest(data)
             if BuiltInTheme.versions[name]?.contains(digest) == true {

@@ -19,9 +19,11 @@ public struct AppleHealthContents: Sendable, Equatable {
     /// Bytes read: the file's size.
     public var bytesRead: Int64
 
-    public init(workouts: [ImportedActivity] = [], weights: [ImportedWeight] = [], steps: [ImportedSteps] = [],
-                nutrients: [ImportedNutrient] = [], skipped: [String: Int] = [:], beforeSince: Int = 0,
-                duplicateNutrients: Int = 0, bytesRead: Int64 = 0) {
+    public init(
+        workouts: [ImportedActivity] = [], weights: [ImportedWeight] = [], steps: [ImportedSteps] = [],
+        nutrients: [ImportedNutrient] = [], skipped: [String: Int] = [:], beforeSince: Int = 0,
+        duplicateNutrients: Int = 0, bytesRead: Int64 = 0
+    ) {
         self.workouts = workouts; self.weights = weights; self.steps = steps; self.nutrients = nutrients
         self.skipped = skipped; self.beforeSince = beforeSince; self.duplicateNutrients = duplicateNutrients
         self.bytesRead = bytesRead

@@ -35,8 +35,9 @@ public struct AppleHealthReader: Sendable {
     }
 
     private func scan() throws(ReadFailure) -> AppleHealthContents {
-        let window = try FileByteWindow(path: path, chunkSize: chunkSize, longestConstruct: longestConstruct,
-                                        progressEvery: progressInterval, progress: progress)
+        let window = try FileByteWindow(
+            path: path, chunkSize: chunkSize, longestConstruct: longestConstruct,
+            progressEvery: progressInterval, progress: progress)
         var scanner = XMLByteScanner(window: window, start: try Self.documentStart(window))
         var assembler = HealthExportAssembler(since: since?.timeIntervalSince1970)
         reading: while true {

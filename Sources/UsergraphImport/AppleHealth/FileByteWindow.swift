@@ -31,8 +31,10 @@ final class FileByteWindow {
     private var progressReported: Int64 = 0
 
     /// Opens `path`; a folder or an unreadable file is a problem of the whole file.
-    init(path: String, chunkSize: Int, longestConstruct: Int, progressEvery: Int64,
-         progress: (@Sendable (Int64) -> Void)?) throws(ReadFailure) {
+    init(
+        path: String, chunkSize: Int, longestConstruct: Int, progressEvery: Int64,
+        progress: (@Sendable (Int64) -> Void)?
+    ) throws(ReadFailure) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw ReadFailure.health("cannotOpen", ["reason": FileByteWindow.describe(errno)]) }
         var status = stat()

@@ -117,9 +117,10 @@ struct HealthExportAssembler {
     }
 
     func contents(bytesRead: Int64) -> AppleHealthContents {
-        var contents = AppleHealthContents(workouts: workouts, weights: weights, steps: steps, nutrients: ledger.nutrients,
-                                           skipped: skipped.byKind, beforeSince: beforeSince,
-                                           duplicateNutrients: ledger.duplicates, bytesRead: bytesRead)
+        var contents = AppleHealthContents(
+            workouts: workouts, weights: weights, steps: steps, nutrients: ledger.nutrients,
+            skipped: skipped.byKind, beforeSince: beforeSince,
+            duplicateNutrients: ledger.duplicates, bytesRead: bytesRead)
         contents.basalEnergy = basalEnergy
         return contents
     }
@@ -149,24 +150,31 @@ struct HealthExportAssembler {
         case .bodyMass:
             let kilograms = value * (try factor(unit, of: tag, HealthUnits.kilograms))
             let sourceID = StableHash.hex([sources.strings[source], try tag.string(startAttribute), "HKQuantityTypeIdentifierBodyMass"])
-            weights.append(ImportedWeight(source: .appleHealth, sourceID: sourceID, time: start.date,
-                                          utcOffset: Int(start.utcOffset), kg: kilograms))
+            weights.append(
+                ImportedWeight(
+                    source: .appleHealth, sourceID: sourceID, time: start.date,
+                    utcOffset: Int(start.utcOffset), kg: kilograms))
         case .steps:
             guard tag.withValue(unit, { HealthRecordKind.matches($0, "count") }) else { throw unknownUnit(unit, of: tag) }
             guard value < 1e9, value.rounded() >= 0 else { throw badNumber(try required("value", of: tag), of: tag) }
-            steps.append(ImportedSteps(device: sources.strings[source], start: start.date,
-                                       utcOffset: Int(start.utcOffset), count: Int(value.rounded())))
+            steps.append(
+                ImportedSteps(
+                    device: sources.strings[source], start: start.date,
+                    utcOffset: Int(start.utcOffset), count: Int(value.rounded())))
         case .basalEnergy:
             // Counted like steps (a device's records summed per day), in whole kilocalories.
             let kilocalories = value * (try factor(unit, of: tag, HealthUnits.kilocalories))
             guard kilocalories < 1e6 else { throw badNumber(try required("value", of: tag), of: tag) }
-            basalEnergy.append(ImportedSteps(device: sources.strings[source], start: start.date,
-                                             utcOffset: Int(start.utcOffset), count: Int(kilocalories.rounded())))
+            basalEnergy.append(
+                ImportedSteps(
+                    device: sources.strings[source], start: start.date,
+                    utcOffset: Int(start.utcOffset), count: Int(kilocalories.rounded())))
         case .nutrient(let which):
             let amount = value * (try factor(unit, of: tag, which == .energy ? HealthUnits.kilocalories : HealthUnits.grams))
             let end = try date(try required("endDate", of: tag), of: tag)
-            let record = ImportedNutrient(nutrient: which.rawValue, amount: amount, time: start.date,
-                                          utcOffset: Int(start.utcOffset))
+            let record = ImportedNutrient(
+                nutrient: which.rawValue, amount: amount, time: start.date,
+                utcOffset: Int(start.utcOffset))
             let key = NutrientLedger.Key(nutrient: which, start: start, end: end, amountBits: amount.bitPattern, source: source)
             let pending = PendingNutrient(record: record, key: key)
             if !tag.isEmptyElement {
@@ -200,7 +208,8 @@ struct HealthExportAssembler {
     /// The food a `<MetadataEntry key="HKFoodType" value="…"/>` names.
     private mutating func foodName(_ tag: XMLTag) throws(ReadFailure) -> String? {
         guard let key = tag.attribute("key"), tag.withValue(key, { HealthRecordKind.matches($0, "HKFoodType") }),
-              let value = tag.attribute("value") else { return nil }
+            let value = tag.attribute("value")
+        else { return nil }
         let number = try tag.withValue(value) { (bytes) throws(ReadFailure) -> Int in
             try foods.number(bytes) { (bytes) throws(ReadFailure) -> String in try Self.validString(bytes, tag, value) }
         }
@@ -230,11 +239,13 @@ struct HealthExportAssembler {
         var builder = WorkoutBuilder(
             sourceID: StableHash.hex([source, try tag.string(startAttribute), type]), type: type, start: start, duration: duration)
         if tag.attribute("totalDistance") != nil {
-            builder.distanceAttribute = try number("totalDistance", of: tag)
+            builder.distanceAttribute =
+                try number("totalDistance", of: tag)
                 * (try factor(try required("totalDistanceUnit", of: tag), of: tag, HealthUnits.metres))
         }
         if tag.attribute("totalEnergyBurned") != nil {
-            builder.energyAttribute = try number("totalEnergyBurned", of: tag)
+            builder.energyAttribute =
+                try number("totalEnergyBurned", of: tag)
                 * (try factor(try required("totalEnergyBurnedUnit", of: tag), of: tag, HealthUnits.kilocalories))
         }
         if tag.isEmptyElement {
@@ -251,10 +262,11 @@ struct HealthExportAssembler {
         guard let statistic = tag.withValue(type, { WorkoutBuilder.Statistic($0) }), tag.attribute("sum") != nil else { return }
         let sum = try number("sum", of: tag)
         let unit = try required("unit", of: tag)
-        let converted = switch statistic {
-        case .distance: sum * (try factor(unit, of: tag, HealthUnits.metres))
-        case .energy: sum * (try factor(unit, of: tag, HealthUnits.kilocalories))
-        }
+        let converted =
+            switch statistic {
+            case .distance: sum * (try factor(unit, of: tag, HealthUnits.metres))
+            case .energy: sum * (try factor(unit, of: tag, HealthUnits.kilocalories))
+            }
         workout?.add(statistic, value: converted)
     }
 
@@ -269,8 +281,9 @@ struct HealthExportAssembler {
 
     private func date(_ attribute: XMLAttribute, of tag: XMLTag) throws(ReadFailure) -> HealthDate {
         guard let date = tag.withValue(attribute, { HealthDate($0) }) else {
-            throw ReadFailure.health("badDate", ["value": tag.text(attribute.valueStart, attribute.valueEnd)],
-                                     at: tag.offset(attribute.valueStart))
+            throw ReadFailure.health(
+                "badDate", ["value": tag.text(attribute.valueStart, attribute.valueEnd)],
+                at: tag.offset(attribute.valueStart))
         }
         return date
     }
@@ -285,22 +298,27 @@ struct HealthExportAssembler {
     }
 
     private func badNumber(_ attribute: XMLAttribute, of tag: XMLTag) -> ReadFailure {
-        .health("badNumber", [
-            "value": tag.text(attribute.valueStart, attribute.valueEnd),
-            "attribute": tag.text(attribute.nameStart, attribute.nameEnd), "element": tag.name,
-        ], at: tag.offset(attribute.valueStart))
+        .health(
+            "badNumber",
+            [
+                "value": tag.text(attribute.valueStart, attribute.valueEnd),
+                "attribute": tag.text(attribute.nameStart, attribute.nameEnd), "element": tag.name,
+            ], at: tag.offset(attribute.valueStart))
     }
 
-    private func factor(_ unit: XMLAttribute, of tag: XMLTag,
-                        _ table: (UnsafeBufferPointer<UInt8>) -> Double?) throws(ReadFailure) -> Double {
+    private func factor(
+        _ unit: XMLAttribute, of tag: XMLTag,
+        _ table: (UnsafeBufferPointer<UInt8>) -> Double?
+    ) throws(ReadFailure) -> Double {
         guard let factor = tag.withValue(unit, table) else { throw unknownUnit(unit, of: tag) }
         return factor
     }
 
     private func unknownUnit(_ unit: XMLAttribute, of tag: XMLTag) -> ReadFailure {
         let type = tag.attribute("type").map { tag.text($0.valueStart, $0.valueEnd) } ?? tag.name
-        return .health("unknownUnit", ["unit": tag.text(unit.valueStart, unit.valueEnd), "type": type],
-                       at: tag.offset(unit.valueStart))
+        return .health(
+            "unknownUnit", ["unit": tag.text(unit.valueStart, unit.valueEnd), "type": type],
+            at: tag.offset(unit.valueStart))
     }
 
     /// The number of the tag's `sourceName` in `sources` (`source` in exports of iOS 8).
@@ -312,8 +330,10 @@ struct HealthExportAssembler {
         }
     }
 
-    private static func validString(_ bytes: UnsafeBufferPointer<UInt8>, _ tag: XMLTag,
-                                    _ attribute: XMLAttribute) throws(ReadFailure) -> String {
+    private static func validString(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ tag: XMLTag,
+        _ attribute: XMLAttribute
+    ) throws(ReadFailure) -> String {
         guard let string = String(validating: bytes, as: UTF8.self) else {
             throw ReadFailure.xml("invalidUTF8", at: tag.offset(attribute.valueStart))
         }

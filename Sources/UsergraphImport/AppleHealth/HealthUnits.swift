@@ -74,7 +74,8 @@ enum HealthUnits {
 
         static func == (lhs: Unit, rhs: Unit) -> Bool {
             guard let bytes = lhs.bytes ?? rhs.bytes, let literal = lhs.literal ?? rhs.literal,
-                  bytes.count == literal.utf8CodeUnitCount else { return false }
+                bytes.count == literal.utf8CodeUnitCount
+            else { return false }
             for i in 0..<bytes.count where bytes[i] != literal.utf8Start[i] { return false }
             return true
         }

@@ -19,7 +19,8 @@ struct HealthDate: Hashable {
         // Where each field starts in the two spellings: year, month, day, hour, minute, second, sign.
         let at: (month: Int, day: Int, hour: Int, minute: Int, second: Int, sign: Int)
         if text.count == 25, text[4] == ASCII.hyphen, text[7] == ASCII.hyphen, text[10] == ASCII.space,
-           text[13] == 0x3A, text[16] == 0x3A, text[19] == ASCII.space {
+            text[13] == 0x3A, text[16] == 0x3A, text[19] == ASCII.space
+        {
             at = (5, 8, 11, 14, 17, 20)
         } else if text.count == 19 {
             at = (4, 6, 8, 10, 12, 14)
@@ -27,14 +28,14 @@ struct HealthDate: Hashable {
             return nil
         }
         guard text[at.sign] == 0x2B || text[at.sign] == ASCII.hyphen,
-              let year = Self.number(text, 0, 4), let month = Self.number(text, at.month, 2), let day = Self.number(text, at.day, 2),
-              let hour = Self.number(text, at.hour, 2), let minute = Self.number(text, at.minute, 2),
-              let second = Self.number(text, at.second, 2),
-              let offsetHours = Self.number(text, at.sign + 1, 2), let offsetMinutes = Self.number(text, at.sign + 3, 2),
-              // The calendar arithmetic is the store's own (`Day`: Hinnant's days_from_civil), which
-              // also refuses a month or day that does not exist.
-              let days = Day(year: year, month: month, day: day)?.number,
-              hour <= 23, minute <= 59, second <= 60, offsetHours <= 18, offsetMinutes <= 59
+            let year = Self.number(text, 0, 4), let month = Self.number(text, at.month, 2), let day = Self.number(text, at.day, 2),
+            let hour = Self.number(text, at.hour, 2), let minute = Self.number(text, at.minute, 2),
+            let second = Self.number(text, at.second, 2),
+            let offsetHours = Self.number(text, at.sign + 1, 2), let offsetMinutes = Self.number(text, at.sign + 3, 2),
+            // The calendar arithmetic is the store's own (`Day`: Hinnant's days_from_civil), which
+            // also refuses a month or day that does not exist.
+            let days = Day(year: year, month: month, day: day)?.number,
+            hour <= 23, minute <= 59, second <= 60, offsetHours <= 18, offsetMinutes <= 59
         else { return nil }
         let offset = (offsetHours * 3600 + offsetMinutes * 60) * (text[at.sign] == ASCII.hyphen ? -1 : 1)
         seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)

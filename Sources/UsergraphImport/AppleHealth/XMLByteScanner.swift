@@ -100,10 +100,11 @@ struct XMLByteScanner {
     /// The tag last returned, as a view into the buffer: valid until the next call to `next()`.
     /// A view of plain values, so that handing it on costs no copying or reference counting.
     var tag: XMLTag {
-        XMLTag(bytes: UnsafePointer(bytes), limit: limit, fileOffset: window.fileOffset, start: tagStart,
-               nameStart: nameStart, nameEnd: nameEnd, isEmptyElement: isEmptyElement, depth: depth,
-               attributes: UnsafeBufferPointer(start: storage.attributes, count: attributeCount),
-               scratch: storage.scratch, scratchCapacity: storage.scratchCapacity)
+        XMLTag(
+            bytes: UnsafePointer(bytes), limit: limit, fileOffset: window.fileOffset, start: tagStart,
+            nameStart: nameStart, nameEnd: nameEnd, isEmptyElement: isEmptyElement, depth: depth,
+            attributes: UnsafeBufferPointer(start: storage.attributes, count: attributeCount),
+            scratch: storage.scratch, scratchCapacity: storage.scratchCapacity)
     }
 
     /// The file offset of a buffer index.
@@ -162,9 +163,10 @@ struct XMLByteScanner {
     }
 
     private func truncated(at index: Int) -> ReadFailure {
-        let name = openNameStarts.last.map { start in
-            String(decoding: openNames[start...], as: UTF8.self)
-        } ?? ""
+        let name =
+            openNameStarts.last.map { start in
+                String(decoding: openNames[start...], as: UTF8.self)
+            } ?? ""
         return .xml("truncated", ["element": name], at: offset(index))
     }
 
@@ -296,12 +298,14 @@ struct XMLByteScanner {
                     throw badCharacter(UInt32(value), at: i)
                 }
             }
-            let attribute = XMLAttribute(nameStart: attributeNameStart, nameEnd: attributeNameEnd,
-                                         valueStart: valueStart, valueEnd: i, needsDecoding: needsDecoding)
+            let attribute = XMLAttribute(
+                nameStart: attributeNameStart, nameEnd: attributeNameEnd,
+                valueStart: valueStart, valueEnd: i, needsDecoding: needsDecoding)
             i += 1
             guard attributeCount < Self.mostAttributes else {
-                throw ReadFailure.xml("tooManyAttributes", ["element": text(start + 1, tagNameEnd), "limit": String(Self.mostAttributes)],
-                                      at: offset(start))
+                throw ReadFailure.xml(
+                    "tooManyAttributes", ["element": text(start + 1, tagNameEnd), "limit": String(Self.mostAttributes)],
+                    at: offset(start))
             }
             let nameLength = attributeNameEnd - attributeNameStart
             let bit: UInt64 = 1 << UInt64((nameLength &* 7 &+ Int(bytes[attributeNameEnd - 1])) & 63)
@@ -356,15 +360,19 @@ struct XMLByteScanner {
             throw ReadFailure.xml("contentOutsideRoot", at: offset(start))
         }
         let length = closingNameEnd - (start + 2)
-        let matches = openNames.count - open == length && openNames.withUnsafeBufferPointer { names in
-            guard let base = names.baseAddress else { return false }
-            return memcmp(base + open, bytes + start + 2, length) == 0
-        }
+        let matches =
+            openNames.count - open == length
+            && openNames.withUnsafeBufferPointer { names in
+                guard let base = names.baseAddress else { return false }
+                return memcmp(base + open, bytes + start + 2, length) == 0
+            }
         guard matches else {
-            throw ReadFailure.xml("mismatchedTag", [
-                "expected": String(decoding: openNames[open...], as: UTF8.self),
-                "found": String(decoding: UnsafeBufferPointer(start: bytes + start + 2, count: length), as: UTF8.self),
-            ], at: offset(start))
+            throw ReadFailure.xml(
+                "mismatchedTag",
+                [
+                    "expected": String(decoding: openNames[open...], as: UTF8.self),
+                    "found": String(decoding: UnsafeBufferPointer(start: bytes + start + 2, count: length), as: UTF8.self),
+                ], at: offset(start))
         }
         depth = openNameStarts.count
         openNames.removeLast(openNames.count - open)
@@ -383,11 +391,14 @@ struct XMLByteScanner {
         for other in UnsafeBufferPointer(start: storage.attributes, count: attributeCount)
         where other.nameEnd - other.nameStart == length
             && bytes[other.nameStart] == bytes[attribute.nameStart]
-            && memcmp(bytes + other.nameStart, bytes + attribute.nameStart, length) == 0 {
-            throw ReadFailure.xml("duplicateAttribute", [
-                "element": text(tagStart + 1, tagNameEnd),
-                "attribute": text(attribute.nameStart, attribute.nameEnd),
-            ], at: offset(attribute.nameStart))
+            && memcmp(bytes + other.nameStart, bytes + attribute.nameStart, length) == 0
+        {
+            throw ReadFailure.xml(
+                "duplicateAttribute",
+                [
+                    "element": text(tagStart + 1, tagNameEnd),
+                    "attribute": text(attribute.nameStart, attribute.nameEnd),
+                ], at: offset(attribute.nameStart))
         }
     }
 

@@ -99,7 +99,8 @@ extension XMLByteScanner {
             switch name {
             case "version" where names.isEmpty:
                 guard value.hasPrefix("1."), value.count > 2, value.dropFirst(2).allSatisfy(\.isASCII),
-                      value.dropFirst(2).allSatisfy(\.isNumber) else { throw bad }
+                    value.dropFirst(2).allSatisfy(\.isNumber)
+                else { throw bad }
             case "encoding" where names == ["version"]:
                 guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(value.lowercased()) else {
                     throw ReadFailure.xml("encoding", ["encoding": value], at: offset(valueStart))

@@ -43,8 +43,10 @@ struct XMLTag {
     /// The attribute called `name`.
     func attribute(_ name: StaticString) -> XMLAttribute? {
         let length = name.utf8CodeUnitCount
-        for attribute in attributes where attribute.nameEnd - attribute.nameStart == length
-            && memcmp(bytes + attribute.nameStart, name.utf8Start, length) == 0 {
+        for attribute in attributes
+        where attribute.nameEnd - attribute.nameStart == length
+            && memcmp(bytes + attribute.nameStart, name.utf8Start, length) == 0
+        {
             return attribute
         }
         return nil

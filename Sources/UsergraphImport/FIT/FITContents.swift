@@ -58,8 +58,9 @@ struct FITContents {
     mutating func add(_ message: FITMessage) {
         switch message.global {
         case FITProfile.FileID.message where fileIDs[message.file] == nil:
-            fileIDs[message.file] = FileID(serial: message.unsigned(FITProfile.FileID.serialNumber),
-                                           timeCreated: message.unsigned(FITProfile.FileID.timeCreated))
+            fileIDs[message.file] = FileID(
+                serial: message.unsigned(FITProfile.FileID.serialNumber),
+                timeCreated: message.unsigned(FITProfile.FileID.timeCreated))
         case FITProfile.Activity.message where activities[message.file] == nil:
             activities[message.file] = Activity(
                 timestamp: message.timestamp, localTimestamp: message.unsigned(FITProfile.Activity.localTimestamp),
@@ -72,8 +73,10 @@ struct FITContents {
             laps.append(Self.totals(message, sport: FITProfile.Lap.sport, subSport: FITProfile.Lap.subSport))
         case FITProfile.WeightScale.message:
             let raw = message.number(FITProfile.WeightScale.weight)
-            weights.append(Weight(file: message.file, time: message.timestamp,
-                                  kg: raw == FITProfile.WeightScale.calculating ? nil : Self.amount(raw, scale: FITProfile.WeightScale.weightScale)))
+            weights.append(
+                Weight(
+                    file: message.file, time: message.timestamp,
+                    kg: raw == FITProfile.WeightScale.calculating ? nil : Self.amount(raw, scale: FITProfile.WeightScale.weightScale)))
         default:
             break
         }

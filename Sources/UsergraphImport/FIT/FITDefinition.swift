@@ -57,14 +57,17 @@ struct FITDefinition {
     /// Reads the definition whose content (after the record header) starts at `start`.
     /// Returns it with the offset just past it. `limit` is where the data ends; `cut` makes
     /// the problem for a definition that crosses it.
-    static func read(_ bytes: [UInt8], at start: Int, limit: Int, developerFields: Bool, recordStart: Int,
-                     cut: (Int) -> ImportProblem) throws -> (definition: FITDefinition, next: Int) {
+    static func read(
+        _ bytes: [UInt8], at start: Int, limit: Int, developerFields: Bool, recordStart: Int,
+        cut: (Int) -> ImportProblem
+    ) throws -> (definition: FITDefinition, next: Int) {
         // reserved, architecture, global number (2), number of fields
         guard limit - start >= 5 else { throw cut(recordStart) }
         let architecture = bytes[start + 1]
         guard architecture <= 1 else { throw FITProblem.architecture(at: recordStart, value: architecture) }
         let bigEndian = architecture == 1
-        let global = bigEndian
+        let global =
+            bigEndian
             ? UInt16(bytes[start + 2]) << 8 | UInt16(bytes[start + 3])
             : UInt16(bytes[start + 3]) << 8 | UInt16(bytes[start + 2])
         let count = Int(bytes[start + 4])
@@ -75,8 +78,9 @@ struct FITDefinition {
         var contentSize = 0
         var timestamp: FITFieldDefinition?
         for _ in 0..<count {
-            let field = FITFieldDefinition(number: bytes[position], offset: contentSize,
-                                           size: Int(bytes[position + 1]), baseType: bytes[position + 2])
+            let field = FITFieldDefinition(
+                number: bytes[position], offset: contentSize,
+                size: Int(bytes[position + 1]), baseType: bytes[position + 2])
             fields.append(field)
             if field.number == FITProfile.timestampField { timestamp = field }
             contentSize += field.size
@@ -94,8 +98,9 @@ struct FITDefinition {
                 position += 3
             }
         }
-        let definition = FITDefinition(global: global, bigEndian: bigEndian, fields: fields,
-                                       contentSize: contentSize, timestamp: timestamp)
+        let definition = FITDefinition(
+            global: global, bigEndian: bigEndian, fields: fields,
+            contentSize: contentSize, timestamp: timestamp)
         return (definition, position)
     }
 }

@@ -59,7 +59,8 @@ enum FITGzip {
                     if stream.avail_in == 0 || source[rest...].allSatisfy({ $0 == 0 }) { return }
                     // Another member follows; anything else after the end is damage.
                     guard stream.avail_in >= 2, source[rest] == 0x1F, source[rest + 1] == 0x8B,
-                          inflateReset(&stream) == Z_OK else { throw FITProblem.gzip() }
+                        inflateReset(&stream) == Z_OK
+                    else { throw FITProblem.gzip() }
                 default:
                     // Z_BUF_ERROR (the input ends mid-stream), Z_DATA_ERROR, Z_MEM_ERROR, Z_NEED_DICT.
                     throw FITProblem.gzip()

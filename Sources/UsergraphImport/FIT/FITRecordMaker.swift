@@ -29,15 +29,16 @@ struct FITRecordMaker {
                 continue
             }
             let measured = session.end.flatMap { $0 >= start ? Double($0 - start) : nil }
-            activities.append(ImportedActivity(
-                source: .fit, sourceID: sourceID(file: session.file, time: start),
-                sourceType: FITProfile.sourceType(sport: session.sport, subSport: session.subSport),
-                start: placed.date, utcOffset: placed.utcOffset,
-                duration: session.elapsed ?? measured ?? session.timer ?? 0, movingTime: session.timer,
-                // Zero stands for "not measured" here, as in the other readers (a strength
-                // session has no distance; many apps write no calories).
-                distance: session.distance.flatMap { $0 > 0 ? $0 : nil },
-                energy: session.calories.flatMap { $0 > 0 ? $0 : nil }))
+            activities.append(
+                ImportedActivity(
+                    source: .fit, sourceID: sourceID(file: session.file, time: start),
+                    sourceType: FITProfile.sourceType(sport: session.sport, subSport: session.subSport),
+                    start: placed.date, utcOffset: placed.utcOffset,
+                    duration: session.elapsed ?? measured ?? session.timer ?? 0, movingTime: session.timer,
+                    // Zero stands for "not measured" here, as in the other readers (a strength
+                    // session has no distance; many apps write no calories).
+                    distance: session.distance.flatMap { $0 > 0 ? $0 : nil },
+                    energy: session.calories.flatMap { $0 > 0 ? $0 : nil }))
         }
         return activities
     }
@@ -51,8 +52,10 @@ struct FITRecordMaker {
                 undated += 1
                 continue
             }
-            weights.append(ImportedWeight(source: .fit, sourceID: sourceID(file: weight.file, time: time),
-                                          time: placed.date, kg: kg))
+            weights.append(
+                ImportedWeight(
+                    source: .fit, sourceID: sourceID(file: weight.file, time: time),
+                    time: placed.date, kg: kg))
         }
         return weights
     }

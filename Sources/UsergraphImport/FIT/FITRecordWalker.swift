@@ -44,8 +44,9 @@ struct FITRecordWalker {
             return try dataMessage(local: Int(header >> 5 & 0x03), recordStart: start, timeOffset: UInt32(header & 0x1F))
         }
         if header & 0x40 != 0 {
-            let (definition, next) = try FITDefinition.read(bytes, at: position, limit: limit, developerFields: header & 0x20 != 0,
-                                                            recordStart: start, cut: cut)
+            let (definition, next) = try FITDefinition.read(
+                bytes, at: position, limit: limit, developerFields: header & 0x20 != 0,
+                recordStart: start, cut: cut)
             definitions[Int(header & 0x0F)] = definition
             position = next
             return nil
@@ -60,7 +61,8 @@ struct FITRecordWalker {
         position += definition.contentSize
         var stamp: UInt32?
         if let field = definition.timestamp,
-           let value = field.number(in: bytes, content: content, bigEndian: definition.bigEndian).flatMap(FITMessage.unsigned) {
+            let value = field.number(in: bytes, content: content, bigEndian: definition.bigEndian).flatMap(FITMessage.unsigned)
+        {
             time = value
             stamp = value
         }

@@ -9,13 +9,16 @@ enum FITSessionFallback {
         guard contents.sessions.isEmpty else { return contents.sessions }
         let files = Set(contents.laps.map(\.file)).union(contents.activities.keys).sorted()
         return files.compactMap { file in
-            totals(laps: contents.laps.filter { $0.file == file }, activity: contents.activities[file],
-                   sport: contents.sports[file], file: file)
+            totals(
+                laps: contents.laps.filter { $0.file == file }, activity: contents.activities[file],
+                sport: contents.sports[file], file: file)
         }
     }
 
-    private static func totals(laps: [FITContents.Totals], activity: FITContents.Activity?,
-                               sport: (sport: UInt32?, subSport: UInt32?)?, file: Int) -> FITContents.Totals? {
+    private static func totals(
+        laps: [FITContents.Totals], activity: FITContents.Activity?,
+        sport: (sport: UInt32?, subSport: UInt32?)?, file: Int
+    ) -> FITContents.Totals? {
         let timer = activity?.timer ?? sum(laps.map(\.timer))
         let end = activity?.timestamp ?? laps.compactMap(\.end).max()
         guard let start = laps.compactMap(\.start).min() ?? FITClock.time(timer, before: end) else { return nil }

@@ -69,7 +69,8 @@ final class GPXHandler: XMLEventHandler {
     /// `lat` and `lon`, required on every `trkpt` by both GPX versions, within their ranges.
     private static func coordinates(_ attributes: [String: String], at location: XMLLocation) throws -> GPXTrack.Point {
         guard let latitude = attributes["lat"].flatMap(XMLText.decimal), let longitude = attributes["lon"].flatMap(XMLText.decimal),
-              abs(latitude) <= 90, abs(longitude) <= 180 else {
+            abs(latitude) <= 90, abs(longitude) <= 180
+        else {
             throw ImportProblem("errors.import.gpx.point", location.lineArgument)
         }
         return (latitude, longitude)

@@ -49,11 +49,14 @@ enum NutritionCSVReader {
                 }
                 return (value * 10).rounded() / 10
             }
-            let food = Food(name: foodName, kcal: try amount(calories, header[calories], required: true) ?? 0,
-                            protein: try amount(protein, protein.map { header[$0] } ?? ""), fat: try amount(fat, fat.map { header[$0] } ?? ""),
-                            carbs: try amount(carbs, carbs.map { header[$0] } ?? ""))
-            meals.append(ImportedMeal(day: day, kind: kind(mealName), time: field(time).flatMap(clock), food: food,
-                                      sourceID: day.iso + "|" + mealName.lowercased()))
+            let food = Food(
+                name: foodName, kcal: try amount(calories, header[calories], required: true) ?? 0,
+                protein: try amount(protein, protein.map { header[$0] } ?? ""), fat: try amount(fat, fat.map { header[$0] } ?? ""),
+                carbs: try amount(carbs, carbs.map { header[$0] } ?? ""))
+            meals.append(
+                ImportedMeal(
+                    day: day, kind: kind(mealName), time: field(time).flatMap(clock), food: food,
+                    sourceID: day.iso + "|" + mealName.lowercased()))
         }
         return meals
     }

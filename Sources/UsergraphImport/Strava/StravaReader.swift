@@ -13,7 +13,8 @@ enum StravaReader {
         guard let header = try rows.next() else { throw ImportProblem("errors.import.strava.empty") }
         let columns = Columns(header)
         guard let id = columns.first("Activity ID"), let date = columns.first("Activity Date"),
-              let type = columns.first("Activity Type"), let elapsed = columns.first("Elapsed Time") else {
+            let type = columns.first("Activity Type"), let elapsed = columns.first("Elapsed Time")
+        else {
             throw ImportProblem("errors.import.strava.columns")
         }
         let metres = columns.second("Distance")
@@ -24,14 +25,16 @@ enum StravaReader {
             let line = rows.line
             func field(_ index: Int?) -> String? { CSVRows.field(index, of: row) }
             guard let activityID = field(id), let started = field(date).flatMap(Self.date),
-                  let seconds = field(elapsed).flatMap(Double.init), seconds >= 0 else {
+                let seconds = field(elapsed).flatMap(Double.init), seconds >= 0
+            else {
                 throw ImportProblem("errors.import.strava.row", ["line": String(line)])
             }
-            activities.append(ImportedActivity(
-                source: .strava, sourceID: activityID, sourceType: field(type) ?? "", start: started, utcOffset: 0,
-                duration: seconds, movingTime: field(moving).flatMap(Double.init),
-                distance: field(metres).flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil },
-                energy: field(calories).flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }))
+            activities.append(
+                ImportedActivity(
+                    source: .strava, sourceID: activityID, sourceType: field(type) ?? "", start: started, utcOffset: 0,
+                    duration: seconds, movingTime: field(moving).flatMap(Double.init),
+                    distance: field(metres).flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil },
+                    energy: field(calories).flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }))
         }
         return activities
     }
@@ -42,7 +45,8 @@ enum StravaReader {
     static func date(_ text: String) -> Date? {
         let parts = text.replacingOccurrences(of: ",", with: " ").split(separator: " ")
         guard parts.count == 5, let month = months.firstIndex(of: String(parts[0])).map({ $0 + 1 }),
-              let day = Int(parts[1]), let year = Int(parts[2]) else { return nil }
+            let day = Int(parts[1]), let year = Int(parts[2])
+        else { return nil }
         let clock = parts[3].split(separator: ":").compactMap { Int($0) }
         guard clock.count == 3, (1...12).contains(clock[0]), (0..<60).contains(clock[1]), (0..<61).contains(clock[2]) else { return nil }
         let pm = parts[4] == "PM"

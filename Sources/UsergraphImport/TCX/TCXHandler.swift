@@ -114,8 +114,9 @@ final class TCXHandler: XMLEventHandler {
             let value = text.finish()
             // Sums of durations, distances and energy: a negative or non-finite one is a broken file.
             guard let number = XMLText.decimal(value), number >= 0 else {
-                throw ImportProblem("errors.import.tcx.number",
-                                    ["line": String(location.line), "element": total.rawValue, "value": String(value.prefix(40))])
+                throw ImportProblem(
+                    "errors.import.tcx.number",
+                    ["line": String(location.line), "element": total.rawValue, "value": String(value.prefix(40))])
             }
             switch total {
             case .time: activity.seconds += number
@@ -157,13 +158,14 @@ final class TCXHandler: XMLEventHandler {
         // A clock that jumped (a point dated years later) is no span: no activity lasts a week.
         let span = activity.track.lastTime.map { max(0, $0.timeIntervalSince(start.date)) }.flatMap { $0 <= 7 * 86_400 ? $0 : nil } ?? 0
         let metres = max(activity.metres ?? 0, activity.track.length ?? 0)
-        activities.append(ImportedActivity(
-            source: .tcx, sourceID: activity.id, sourceType: activity.sport, start: start.date, utcOffset: start.utcOffset,
-            duration: max(activity.seconds, span),
-            movingTime: activity.seconds > 0 && activity.seconds < span ? activity.seconds : nil,
-            // Zero totals are left out as unknown, as the Strava reader does (an indoor activity
-            // writes DistanceMeters 0), so they never make a duplicate look richer when merged.
-            distance: metres > 0 ? metres : nil,
-            energy: activity.kilocalories.flatMap { $0 > 0 ? $0 : nil }))
+        activities.append(
+            ImportedActivity(
+                source: .tcx, sourceID: activity.id, sourceType: activity.sport, start: start.date, utcOffset: start.utcOffset,
+                duration: max(activity.seconds, span),
+                movingTime: activity.seconds > 0 && activity.seconds < span ? activity.seconds : nil,
+                // Zero totals are left out as unknown, as the Strava reader does (an indoor activity
+                // writes DistanceMeters 0), so they never make a duplicate look richer when merged.
+                distance: metres > 0 ? metres : nil,
+                energy: activity.kilocalories.flatMap { $0 > 0 ? $0 : nil }))
     }
 }

@@ -88,8 +88,9 @@ enum SecureXMLParser {
         }
         if !finished {
             // Stopped without telling the relay why (a read error of the stream, say).
-            throw ImportProblem("errors.import.xml.malformed",
-                                ["line": String(parser.lineNumber), "column": String(parser.columnNumber)])
+            throw ImportProblem(
+                "errors.import.xml.malformed",
+                ["line": String(parser.lineNumber), "column": String(parser.columnNumber)])
         }
         if !relay.sawElement { throw ImportProblem("errors.import.xml.empty") }
     }
@@ -108,14 +109,19 @@ private final class XMLRelay<Handler: XMLEventHandler>: NSObject, XMLParserDeleg
 
     init(_ handler: Handler) { self.handler = handler }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String]
+    ) {
         guard problem == nil else { return }
         sawElement = true
         depth += 1
         guard depth <= Self.deepestNesting else {
-            stop(parser, ImportProblem("errors.import.xml.tooDeep",
-                                       ["limit": String(Self.deepestNesting), "line": String(parser.lineNumber)]))
+            stop(
+                parser,
+                ImportProblem(
+                    "errors.import.xml.tooDeep",
+                    ["limit": String(Self.deepestNesting), "line": String(parser.lineNumber)]))
             return
         }
         do { try handler.didStart(elementName, attributes: attributeDict, at: XMLLocation(parser)) } catch {
@@ -159,14 +165,19 @@ private final class XMLRelay<Handler: XMLEventHandler>: NSObject, XMLParserDeleg
         }
         // Stopped at once: in recover mode libxml2 would read on from wherever it resyncs, and
         // could hand the SAX bridge a DTD declaration it crashes on.
-        stop(parser, LibXML2Error.isAboutEntities(code)
-             ? ImportProblem("errors.import.xml.entities", position)
-             : ImportProblem("errors.import.xml.malformed", position))
+        stop(
+            parser,
+            LibXML2Error.isAboutEntities(code)
+                ? ImportProblem("errors.import.xml.entities", position)
+                : ImportProblem("errors.import.xml.malformed", position))
     }
 
     private func stop(_ parser: XMLParser, _ error: Error) {
-        problem = (error as? ImportProblem) ?? ImportProblem("errors.import.xml.malformed",
-                                                              ["line": String(parser.lineNumber), "column": String(parser.columnNumber)])
+        problem =
+            (error as? ImportProblem)
+            ?? ImportProblem(
+                "errors.import.xml.malformed",
+                ["line": String(parser.lineNumber), "column": String(parser.columnNumber)])
         parser.abortParsing()
     }
 }

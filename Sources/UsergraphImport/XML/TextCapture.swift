@@ -40,7 +40,8 @@ enum XMLText {
     static func decimal(_ text: String) -> Double? {
         let bytes = trimmed(text.utf8)
         guard !bytes.isEmpty, bytes.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }),
-              let value = Double(Substring(bytes)), value.isFinite else { return nil }
+            let value = Double(Substring(bytes)), value.isFinite
+        else { return nil }
         return value
     }
 }

@@ -29,7 +29,8 @@ struct UTF8Validator {
             if due == 0 {
                 // Most of a GPX or TCX file is ASCII: eight bytes at a time while it is.
                 while index + 8 <= bytes.count,
-                      bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
                     index += 8
                 }
                 guard index < bytes.count else { break }

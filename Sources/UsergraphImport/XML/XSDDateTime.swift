@@ -31,12 +31,13 @@ struct XSDDateTime: Equatable {
         var reader = ByteReader(all)
         reader.skipSpace()
         guard let year = reader.digits(4...4), reader.take(UInt8(ascii: "-")),
-              let month = reader.digits(1...2), reader.take(UInt8(ascii: "-")),
-              let day = reader.digits(1...2),
-              reader.take(UInt8(ascii: "T")) || reader.take(UInt8(ascii: " ")),
-              let hour = reader.digits(1...2), reader.take(UInt8(ascii: ":")),
-              let minute = reader.digits(1...2), reader.take(UInt8(ascii: ":")),
-              let second = reader.digits(1...2) else { return nil }
+            let month = reader.digits(1...2), reader.take(UInt8(ascii: "-")),
+            let day = reader.digits(1...2),
+            reader.take(UInt8(ascii: "T")) || reader.take(UInt8(ascii: " ")),
+            let hour = reader.digits(1...2), reader.take(UInt8(ascii: ":")),
+            let minute = reader.digits(1...2), reader.take(UInt8(ascii: ":")),
+            let second = reader.digits(1...2)
+        else { return nil }
         var fraction = 0.0
         if reader.take(UInt8(ascii: ".")) {
             guard let value = reader.fraction() else { return nil }
@@ -55,7 +56,8 @@ struct XSDDateTime: Equatable {
         reader.skipSpace()
         // `Day` (the store's own calendar arithmetic) refuses a month or day that does not exist.
         guard reader.atEnd, let days = Day(year: year, month: month, day: day)?.number,
-              hour < 24, minute < 60, second <= 60 else { return nil }
+            hour < 24, minute < 60, second <= 60
+        else { return nil }
         let local = days * 86_400 + hour * 3600 + minute * 60 + second
         // Whole seconds are counted from 2001 as an integer and the fraction added once, so
         // the date is as exact as a `Date` can hold it.

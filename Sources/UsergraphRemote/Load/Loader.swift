@@ -14,9 +14,11 @@ public struct Loader: Sendable {
 
     /// `token` is the value of GITHUB_TOKEN, if any; it is sent to the GitHub API only and
     /// never written anywhere.
-    public init(config: SiteConfig, token: String?, options: TransportOptions = TransportOptions(),
-                now: @escaping @Sendable () -> Date = { Date() },
-                progress: @escaping @Sendable (LoadEvent) -> Void = { _ in }) {
+    public init(
+        config: SiteConfig, token: String?, options: TransportOptions = TransportOptions(),
+        now: @escaping @Sendable () -> Date = { Date() },
+        progress: @escaping @Sendable (LoadEvent) -> Void = { _ in }
+    ) {
         self.config = config
         self.token = token.flatMap { $0.isEmpty ? nil : $0 }
         self.transport = HTTPTransport(options: options)
@@ -92,7 +94,8 @@ public struct Loader: Sendable {
         if case .build(refresh: false) = mode {
             for source in wanted {
                 guard let header = EnvelopeFile.readHeader(source.path(in: layout)), header.source == sourceURL(source),
-                      !isStale(fetchedAt: header.fetchedAt) else { continue }
+                    !isStale(fetchedAt: header.fetchedAt)
+                else { continue }
                 fresh.insert(source)
                 report.outcomes[source] = .cached
             }
@@ -234,8 +237,10 @@ public struct Loader: Sendable {
     }
 
     /// Validates the new envelope by decoding it into the model, then writes it atomically.
-    private func save(_ fetched: Fetched, source: RemoteSource, url: String, cached: StoredEnvelope?,
-                      report: inout LoadReport) throws -> (SourceOutcome, images: [String]) {
+    private func save(
+        _ fetched: Fetched, source: RemoteSource, url: String, cached: StoredEnvelope?,
+        report: inout LoadReport
+    ) throws -> (SourceOutcome, images: [String]) {
         let path = source.path(in: layout)
         let data: Data, validators: PageValidators, changed: Bool
         switch fetched {
@@ -305,11 +310,12 @@ public struct Loader: Sendable {
         if let first = outcome.failures.first {
             let values = ["url": first.url, "failed": String(outcome.failures.count), "total": String(outcome.total)]
             let reason = ["reason": first.reason]
-            let warning = source == .profile
+            let warning =
+                source == .profile
                 ? Message("notes.fetch.avatarFailed", values, nested: reason)
                 : outcome.failures.count == 1
-                ? Message("notes.fetch.imageFailed", values, nested: reason)
-                : Message("notes.fetch.imagesFailed", values, nested: reason)
+                    ? Message("notes.fetch.imageFailed", values, nested: reason)
+                    : Message("notes.fetch.imagesFailed", values, nested: reason)
             report.warnings.append(redact(warning))
         }
     }

@@ -46,8 +46,9 @@ struct ConditionalFetch<Page: Decodable>: Sendable {
             }
             progress(visited.count)
             guard let url = URL(string: current), url.scheme != nil else {
-                throw RemoteFailure(.badBody(Message("errors.remote.badNext", ["link": current])),
-                                    url: current, service: service)
+                throw RemoteFailure(
+                    .badBody(Message("errors.remote.badNext", ["link": current])),
+                    url: current, service: service)
             }
             let sent = bodies.isEmpty ? previous?[current] : nil
             let response = try await get(url, validators: sent)
@@ -88,8 +89,7 @@ struct ConditionalFetch<Page: Decodable>: Sendable {
 
     private func validate(_ body: Data, url: String) throws {
         do {
-            if paginated { _ = try JSONDecoder().decode([Page].self, from: body) }
-            else { _ = try JSONDecoder().decode(Page.self, from: body) }
+            if paginated { _ = try JSONDecoder().decode([Page].self, from: body) } else { _ = try JSONDecoder().decode(Page.self, from: body) }
         } catch let error as DecodingError {
             throw RemoteFailure(.badBody(Self.describe(error, body: body)), url: url, service: service)
         }
@@ -100,7 +100,8 @@ struct ConditionalFetch<Page: Decodable>: Sendable {
         if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
             if body.isEmpty { return Message("errors.remote.empty") }
             if let problem = JSONSyntax.firstError(in: body) {
-                return Message("errors.remote.notJSONAt", ["line": String(problem.line), "column": String(problem.column)], nested: ["problem": problem.message])
+                return Message(
+                    "errors.remote.notJSONAt", ["line": String(problem.line), "column": String(problem.column)], nested: ["problem": problem.message])
             }
             return Message("errors.remote.notJSON")
         }

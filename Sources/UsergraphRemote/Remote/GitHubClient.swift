@@ -75,13 +75,15 @@ struct DirectoryClient: Sendable {
     init(transport: HTTPTransport) { self.transport = transport }
 
     static func usersService(timeout: TimeInterval) -> RemoteService {
-        .api(name: Message("notes.services.users"), subject: Message("notes.services.usersSubject"),
-             configKey: "users.url", timeout: timeout)
+        .api(
+            name: Message("notes.services.users"), subject: Message("notes.services.usersSubject"),
+            configKey: "users.url", timeout: timeout)
     }
 
     static func statisticsService(timeout: TimeInterval) -> RemoteService {
-        .api(name: Message("notes.services.statistics"), subject: Message("notes.services.statisticsSubject"),
-             configKey: "statistics.url", timeout: timeout)
+        .api(
+            name: Message("notes.services.statistics"), subject: Message("notes.services.statisticsSubject"),
+            configKey: "statistics.url", timeout: timeout)
     }
 
     func users(url: String, previous: PageValidators?, progress: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> Fetched {

@@ -155,8 +155,10 @@ struct GitHubGraphQL: Sendable {
         // same, as for the REST client, so the token can never leave for another host.
         if let origin = URL(string: api), RemoteURL.sameOrigin(origin, url) { headers["Authorization"] = "bearer " + token }
         do {
-            return try await transport.send(RemoteRequest(url: url, method: "POST", headers: headers, body: body,
-                                                          maxBytes: transport.options.maxBodyBytes))
+            return try await transport.send(
+                RemoteRequest(
+                    url: url, method: "POST", headers: headers, body: body,
+                    maxBytes: transport.options.maxBodyBytes))
         } catch {
             throw ResponseReading.failure(error, url: url, service: service)
         }

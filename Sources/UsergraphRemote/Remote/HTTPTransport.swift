@@ -21,9 +21,11 @@ public struct TransportOptions: Sendable {
     /// The largest downloaded image accepted, in bytes.
     var maxFileBytes: Int
 
-    public init(timeout: TimeInterval = 30, attempts: Int = 3, retryDelay: TimeInterval = 1,
-                userAgent: String = "usergraph/0.1 (+https://github.com/usergraph/usergraph)",
-                maxBodyBytes: Int = 64 << 20, maxFileBytes: Int = 5 << 20) {
+    public init(
+        timeout: TimeInterval = 30, attempts: Int = 3, retryDelay: TimeInterval = 1,
+        userAgent: String = "usergraph/0.1 (+https://github.com/usergraph/usergraph)",
+        maxBodyBytes: Int = 64 << 20, maxFileBytes: Int = 5 << 20
+    ) {
         // FoundationNetworking hands libcurl whole seconds: a fraction would round to "at once".
         self.timeout = max(1, timeout.rounded(.up)); self.attempts = max(1, attempts); self.retryDelay = retryDelay
         self.userAgent = userAgent; self.maxBodyBytes = maxBodyBytes; self.maxFileBytes = maxFileBytes
@@ -45,8 +47,10 @@ struct RemoteRequest: Sendable {
     /// When set, a 200 whose Content-Type this refuses is dropped as soon as its headers arrive.
     var acceptsContentType: (@Sendable (String?) -> Bool)?
 
-    init(url: URL, method: String = "GET", headers: [String: String], body: Data? = nil, maxBytes: Int,
-         acceptsContentType: (@Sendable (String?) -> Bool)? = nil) {
+    init(
+        url: URL, method: String = "GET", headers: [String: String], body: Data? = nil, maxBytes: Int,
+        acceptsContentType: (@Sendable (String?) -> Bool)? = nil
+    ) {
         self.url = url; self.method = method; self.headers = headers; self.body = body
         self.maxBytes = maxBytes; self.acceptsContentType = acceptsContentType
     }
@@ -180,13 +184,17 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     private let lock = NSLock()
     private var pending: [Int: Pending] = [:]
 
-    func register(_ task: URLSessionTask, limit: Int, accepts: (@Sendable (String?) -> Bool)?,
-                  continuation: CheckedContinuation<RemoteResponse, any Error>) {
+    func register(
+        _ task: URLSessionTask, limit: Int, accepts: (@Sendable (String?) -> Bool)?,
+        continuation: CheckedContinuation<RemoteResponse, any Error>
+    ) {
         lock.withLock { pending[task.taskIdentifier] = Pending(continuation: continuation, limit: limit, accepts: accepts) }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
         let http = response as? HTTPURLResponse
         let refusal: TransportError? = lock.withLock {
             guard var entry = pending[dataTask.taskIdentifier] else { return nil }
@@ -218,8 +226,10 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         if over { dataTask.cancel() }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
         var next = request
         if let from = task.originalRequest?.url, let to = request.url, !RemoteURL.sameOrigin(from, to) {
             next.setValue(nil, forHTTPHeaderField: "Authorization")
@@ -255,7 +265,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         case .notConnectedToInternet: return .cannotConnect(Message("errors.remote.offline"))
         case .networkConnectionLost: return .cannotConnect(Message("errors.remote.lost"))
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
             return .cannotConnect(Message("errors.remote.tls"))
         case .httpTooManyRedirects, .redirectToNonExistentLocation: return .failed(Message("errors.remote.redirects"))
         case .cancelled: return .failed(Message("errors.remote.cancelled"))

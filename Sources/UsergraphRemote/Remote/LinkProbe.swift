@@ -36,8 +36,10 @@ public struct LinkProbe: Sendable {
     public var maxAge: TimeInterval
     public var options: TransportOptions
 
-    public init(concurrency: Int = 4, hostInterval: TimeInterval = 1, maxRetryAfter: TimeInterval = 30,
-                maxAge: TimeInterval = 24 * 3600, options: TransportOptions = TransportOptions(timeout: 15, attempts: 2)) {
+    public init(
+        concurrency: Int = 4, hostInterval: TimeInterval = 1, maxRetryAfter: TimeInterval = 30,
+        maxAge: TimeInterval = 24 * 3600, options: TransportOptions = TransportOptions(timeout: 15, attempts: 2)
+    ) {
         self.concurrency = max(1, concurrency); self.hostInterval = hostInterval
         self.maxRetryAfter = maxRetryAfter; self.maxAge = maxAge; self.options = options
     }
@@ -48,7 +50,8 @@ public struct LinkProbe: Sendable {
         var queue: [URL] = []
         for text in urls {
             if let cached = cache[text], cached.state != .limited, let at = Timestamp.parse(cached.checkedAt),
-               now.timeIntervalSince(at) < maxAge {
+                now.timeIntervalSince(at) < maxAge
+            {
                 results[text] = cached
             } else if let url = URL(string: text) {
                 queue.append(url)

@@ -86,8 +86,9 @@ struct RemoteFailure: Error, Sendable, Equatable, CustomStringConvertible {
             }
             return Message("errors.remote.credentials", at, nested: ["service": subject])
         case .unauthorizedElsewhere(let from):
-            return Message("errors.remote.redirectedElsewhere", ["url": url, "from": from, "key": service.configKey],
-                           nested: ["service": subject])
+            return Message(
+                "errors.remote.redirectedElsewhere", ["url": url, "from": from, "key": service.configKey],
+                nested: ["service": subject])
         case .rateLimited(let resetsAt, let retryAfter):
             var when = Message.verbatim("")
             if let resetsAt {
@@ -95,7 +96,8 @@ struct RemoteFailure: Error, Sendable, Equatable, CustomStringConvertible {
             } else if let retryAfter {
                 when = Message("errors.remote.retryIn", nested: ["seconds": .count("count.seconds", retryAfter)])
             }
-            let token = service.login != nil && !service.hasToken
+            let token =
+                service.login != nil && !service.hasToken
                 ? Message("errors.remote.tokenRaises") : .verbatim("")
             return Message("errors.remote.rateLimit", at, nested: ["service": subject, "when": when, "token": token])
         case .forbidden(let detail):
@@ -104,12 +106,16 @@ struct RemoteFailure: Error, Sendable, Equatable, CustomStringConvertible {
             }
             return Message("errors.remote.forbidden", at, nested: ["service": subject])
         case .serverError(let status, let attempts):
-            return Message("errors.remote.serverError", ["url": url, "status": RemoteFailure.status(status)],
-                           nested: ["service": subject, "times": .count("count.times", attempts)])
+            return Message(
+                "errors.remote.serverError", ["url": url, "status": RemoteFailure.status(status)],
+                nested: ["service": subject, "times": .count("count.times", attempts)])
         case .timedOut(let attempts):
-            return Message("errors.remote.timeout", ["url": url],
-                           nested: ["service": subject, "seconds": RemoteFailure.seconds(service.timeout),
-                                    "tries": .count("count.tries", attempts)])
+            return Message(
+                "errors.remote.timeout", ["url": url],
+                nested: [
+                    "service": subject, "seconds": RemoteFailure.seconds(service.timeout),
+                    "tries": .count("count.tries", attempts),
+                ])
         case .cannotConnect(let why):
             let host = URL(string: url).map(RemoteURL.hostAndPort) ?? url
             return Message("errors.remote.cannotConnect", ["host": host, "key": service.configKey], nested: ["service": name, "reason": why])
@@ -128,8 +134,9 @@ struct RemoteFailure: Error, Sendable, Equatable, CustomStringConvertible {
                 return Message("errors.remote.queryRefusedBare", ["url": url], nested: ["service": subject, "errors": .count("count.errors", count)])
             }
             if count > 1 {
-                return Message("errors.remote.queryRefusedMany", ["url": url, "message": message],
-                               nested: ["service": subject, "errors": .count("count.errors", count)])
+                return Message(
+                    "errors.remote.queryRefusedMany", ["url": url, "message": message],
+                    nested: ["service": subject, "errors": .count("count.errors", count)])
             }
             return Message("errors.remote.queryRefused", ["url": url, "message": message], nested: ["service": subject])
         case .failed(let why):
@@ -154,8 +161,9 @@ struct RemoteFailure: Error, Sendable, Equatable, CustomStringConvertible {
     static func clock(_ date: Date) -> Message {
         let utc = TimeZone(identifier: "UTC") ?? .current
         let text = Timestamp.format(date, in: utc)
-        return Message("notes.dateTimeUTC", ["time": String(text.dropFirst(11).prefix(8))],
-                       nested: ["date": .date(Day(date, in: utc))])
+        return Message(
+            "notes.dateTimeUTC", ["time": String(text.dropFirst(11).prefix(8))],
+            nested: ["date": .date(Day(date, in: utc))])
     }
 
     /// `502 Bad Gateway`: the code with its reason phrase where usergraph knows it.

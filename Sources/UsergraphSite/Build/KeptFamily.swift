@@ -59,8 +59,9 @@ struct FamilySummary<Facts: Codable>: Codable {
     /// The summary saved for the site in `output` when its facts were counted from `inputs`.
     static func load(_ family: KeptFamily, output: String, inputs: String) -> FamilySummary? {
         guard let identity = FolderStamp.of(output), let data = FileManager.default.contents(atPath: family.summaryPath(output: output)),
-              let summary = try? JSONDecoder().decode(FamilySummary.self, from: data),
-              summary.version == currentVersion, summary.inputs == inputs, summary.output == identity else { return nil }
+            let summary = try? JSONDecoder().decode(FamilySummary.self, from: data),
+            summary.version == currentVersion, summary.inputs == inputs, summary.output == identity
+        else { return nil }
         return summary
     }
 
@@ -138,8 +139,10 @@ struct FamilySummaries {
 
     /// What each family's pages are made from now, by family (see `DirectoryFacts.pagesKey`,
     /// `StarredFacts.pagesKey`); none without a shell seed, when pages have no fingerprints.
-    func pagesKeys(_ layout: StoreLayout, seeds: PageSeeds, shell: PageFingerprint?, storedFiles: String?,
-                   snapshot: Snapshot) -> [KeptFamily: String] {
+    func pagesKeys(
+        _ layout: StoreLayout, seeds: PageSeeds, shell: PageFingerprint?, storedFiles: String?,
+        snapshot: Snapshot
+    ) -> [KeptFamily: String] {
         guard let shell else { return [:] }
         var keys: [KeptFamily: String] = [:]
         keys[.directory] = directoryInputs.flatMap {
@@ -153,22 +156,27 @@ struct FamilySummaries {
     /// pages the manifest lists.
     func kept(keys: [KeptFamily: String], manifest: PageManifest) -> Set<KeptFamily> {
         let made = [KeptFamily.directory: directory?.pages, .starred: starred?.pages].compactMapValues { $0 }
-        return Set(KeptFamily.allCases.filter { family in
-            made[family] != nil && made[family] == keys[family] && !(manifest.families[family] ?? []).isEmpty
-        })
+        return Set(
+            KeptFamily.allCases.filter { family in
+                made[family] != nil && made[family] == keys[family] && !(manifest.families[family] ?? []).isEmpty
+            })
     }
 
     /// Saves each family's summary for the site just published in `output` (`identity`): a
     /// kept family's facts are the ones it was kept with, the others' are taken from what the
     /// build read.
-    func save(keys: [KeptFamily: String], kept: Set<KeptFamily>, snapshot: Snapshot, statistics: StatisticsResult,
-              asOf: Day, timeZone: TimeZone, output: String, identity: String) {
+    func save(
+        keys: [KeptFamily: String], kept: Set<KeptFamily>, snapshot: Snapshot, statistics: StatisticsResult,
+        asOf: Day, timeZone: TimeZone, output: String, identity: String
+    ) {
         if let inputs = directoryInputs, let key = keys[.directory],
-           let facts = kept.contains(.directory) ? directory?.facts : DirectoryFacts(snapshot: snapshot, statistics: statistics) {
+            let facts = kept.contains(.directory) ? directory?.facts : DirectoryFacts(snapshot: snapshot, statistics: statistics)
+        {
             FamilySummary(inputs: inputs, pages: key, output: identity, facts: facts).save(.directory, output: output)
         }
         if let inputs = starredInputs, let key = keys[.starred],
-           let facts = kept.contains(.starred) ? starred?.facts : StarredFacts(snapshot: snapshot, asOf: asOf, timeZone: timeZone) {
+            let facts = kept.contains(.starred) ? starred?.facts : StarredFacts(snapshot: snapshot, asOf: asOf, timeZone: timeZone)
+        {
             FamilySummary(inputs: inputs, pages: key, output: identity, facts: facts).save(.starred, output: output)
         }
     }

@@ -43,14 +43,18 @@ struct PageManifest: Sendable {
         var families: [KeptFamily: [Entry]] = [:]
         var broken = Set<KeptFamily>()
         var storedFilePaths: [String] = []
-        let read = ListFile.read(path(forOutput: output), header: { line in
-            guard let stamp = ListFile.field(of: line, between: header, and: identity) else { return false }
-            storedFiles = stamp
-            return true
-        }, count: { lines in
-            files.reserveCapacity(lines)
-            fingerprints.reserveCapacity(lines)
-        }) { line in
+        let read = ListFile.read(
+            path(forOutput: output),
+            header: { line in
+                guard let stamp = ListFile.field(of: line, between: header, and: identity) else { return false }
+                storedFiles = stamp
+                return true
+            },
+            count: { lines in
+                files.reserveCapacity(lines)
+                fingerprints.reserveCapacity(lines)
+            }
+        ) { line in
             guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return false }
             let file = String(decoding: UnsafeBufferPointer(rebasing: line[(space + 1)...]), as: UTF8.self)
             files.insert(file)
@@ -91,8 +95,10 @@ struct PageManifest: Sendable {
     /// kept) after the first `position` pages, where its pages would have been made.
     /// Returns how many files it listed (0 when it wrote nothing).
     @discardableResult
-    static func save(_ pages: some Sequence<(path: String, fingerprint: PageFingerprint?, kept: Bool)>,
-                     inserting kept: [(position: Int, entries: [Entry])] = [], others: [String], storedFiles: String?, output: String) -> Int {
+    static func save(
+        _ pages: some Sequence<(path: String, fingerprint: PageFingerprint?, kept: Bool)>,
+        inserting kept: [(position: Int, entries: [Entry])] = [], others: [String], storedFiles: String?, output: String
+    ) -> Int {
         guard let identity = FolderStamp.of(output) else { return 0 }
         var listed = 0
         ListFile.write(to: path(forOutput: output), header: ListFile.header(header, field: storedFiles, identity)) { writer in

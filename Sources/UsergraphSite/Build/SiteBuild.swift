@@ -18,8 +18,10 @@ public struct BuildOptions: Sendable {
     /// another source than the config names (`Loader.foreignCollections`).
     public var ignoredCollections: Set<String>
 
-    public init(output: String? = nil, baseURL: String? = nil, asOf: Day? = nil, force: Bool = false, strict: Bool = false,
-                ignoredCollections: Set<String> = []) {
+    public init(
+        output: String? = nil, baseURL: String? = nil, asOf: Day? = nil, force: Bool = false, strict: Bool = false,
+        ignoredCollections: Set<String> = []
+    ) {
         self.output = output; self.baseURL = baseURL; self.asOf = asOf; self.force = force; self.strict = strict
         self.ignoredCollections = ignoredCollections
     }
@@ -70,9 +72,10 @@ public enum SiteBuild {
         let last = BuildStamp.load(output: config.output)
         if !options.force, let stamp = last, stamp.isCurrent(output: config.output, inputs: inputs.all) {
             if options.strict { try failOnWarnings(stamp.warnings) }
-            return BuildReport(output: config.output, pages: stamp.pages, files: stamp.files, asOf: asOf, missing: stamp.missing,
-                               warnings: stamp.warnings, changes: PublishCounts(written: 0, kept: stamp.pages + stamp.files, removed: 0),
-                               upToDate: true)
+            return BuildReport(
+                output: config.output, pages: stamp.pages, files: stamp.files, asOf: asOf, missing: stamp.missing,
+                warnings: stamp.warnings, changes: PublishCounts(written: 0, kept: stamp.pages + stamp.files, removed: 0),
+                upToDate: true)
         }
 
         // Ready before the pictures are (see `PNGRaster.prepare`), while the store is read; not
@@ -100,11 +103,13 @@ public enum SiteBuild {
         // The users and their visits, and the starred repositories, are not read when what
         // the last build took of them still holds (see `KeptFamily`).
         // A collection taken as absent changes what the kept families were made from.
-        let summaries = FamilySummaries(layout, asOf: asOf, timeZone: config.timeZone, output: config.output,
-                                        trusted: keeping && !options.force && options.ignoredCollections.isEmpty)
+        let summaries = FamilySummaries(
+            layout, asOf: asOf, timeZone: config.timeZone, output: config.output,
+            trusted: keeping && !options.force && options.ignoredCollections.isEmpty)
         // A starred list taken as absent is not decoded at all (12 MB at 10,000 users).
-        let read = StoreReader.begin(layout, directory: summaries.directory == nil,
-                                     starred: summaries.starred == nil && !options.ignoredCollections.contains(layout.starred))
+        let read = StoreReader.begin(
+            layout, directory: summaries.directory == nil,
+            starred: summaries.starred == nil && !options.ignoredCollections.contains(layout.starred))
         let (strings, themeJob) = try themeStart.value()
         // Counted while the starred repositories, which no statistic reads, are still decoding.
         let partial = Result { try read.withoutStarred() }
@@ -185,8 +190,9 @@ public enum SiteBuild {
         }
         do {
             let (sources, positions) = SitePages.sources(site, omitting: kept)
-            let (outcomes, fingerprints) = try render(sources, site: site, theme: theme, assets: assets, seeds: seeds, shellSeed: shellSeed,
-                                                      manifest: manifest, into: staged)
+            let (outcomes, fingerprints) = try render(
+                sources, site: site, theme: theme, assets: assets, seeds: seeds, shellSeed: shellSeed,
+                manifest: manifest, into: staged)
             // The kept families' pages, in their order, each where its sources would have been.
             let keptPages = try KeptFamily.allCases.filter(kept.contains).map { family in
                 (family: family, position: positions[family] ?? 0, pages: try keep(manifest.families[family] ?? [], into: staged))
@@ -236,23 +242,28 @@ public enum SiteBuild {
             let counts = try staged.publish(previous: manifest.files, previousStoredFiles: manifest.storedFiles)
             let stale = config.theme.staleCopies(bases: ThemeBase.read(root: config.root))
             let told = Set(last?.toldTheme ?? [])
-            let report = BuildReport(output: config.output, pages: pageCount, files: fileCount, asOf: asOf,
-                                     missing: missingCollections(snapshot), warnings: buildWarnings, changes: counts, upToDate: false,
-                                     staleTheme: stale.filter { !told.contains($0.told) })
+            let report = BuildReport(
+                output: config.output, pages: pageCount, files: fileCount, asOf: asOf,
+                missing: missingCollections(snapshot), warnings: buildWarnings, changes: counts, upToDate: false,
+                staleTheme: stale.filter { !told.contains($0.told) })
             if let identity = FolderStamp.of(config.output) {
-                BuildStamp(inputs: inputs.all, output: identity, pages: report.pages, files: report.files,
-                           missing: report.missing, warnings: report.warnings, pictures: inputs.pictures,
-                           toldTheme: stale.map(\.told)).save(output: config.output)
+                BuildStamp(
+                    inputs: inputs.all, output: identity, pages: report.pages, files: report.files,
+                    missing: report.missing, warnings: report.warnings, pictures: inputs.pictures,
+                    toldTheme: stale.map(\.told)
+                ).save(output: config.output)
             }
-            let listed = PageManifest.save(sources.indices.lazy.map { (sources[$0].path.file, fingerprints[$0], outcomes[$0] == .kept) },
-                                           inserting: keptPages.map { ($0.position, manifest.families[$0.family] ?? []) },
-                                           others: staged.otherPaths, storedFiles: staged.storedFilesAreLinks ? storedFilesStamp : nil, output: config.output)
+            let listed = PageManifest.save(
+                sources.indices.lazy.map { (sources[$0].path.file, fingerprints[$0], outcomes[$0] == .kept) },
+                inserting: keptPages.map { ($0.position, manifest.families[$0.family] ?? []) },
+                others: staged.otherPaths, storedFiles: staged.storedFilesAreLinks ? storedFilesStamp : nil, output: config.output)
             // The manifest lists each staged file once (`check` found every page staged): as
             // many as were staged is all of them.
             staged.saveSpareList(against: listed == staged.paths.count ? PageManifest.token(output: config.output) : nil)
             if let identity = FolderStamp.of(config.output) {
-                summaries.save(keys: keys, kept: kept, snapshot: snapshot, statistics: statistics, asOf: asOf, timeZone: config.timeZone,
-                               output: config.output, identity: identity)
+                summaries.save(
+                    keys: keys, kept: kept, snapshot: snapshot, statistics: statistics, asOf: asOf, timeZone: config.timeZone,
+                    output: config.output, identity: identity)
             }
             return report
         } catch {
@@ -280,8 +291,10 @@ public enum SiteBuild {
     /// Renders and writes every page whose fingerprint changed, spread over all cores; the
     /// others keep their published file. Returns what happened to each page and its fingerprint
     /// (nil for a page whose context holds something a fingerprint cannot read: always rendered).
-    static func render(_ sources: [PageSource], site: SiteData, theme: Theme, assets: PublicAssets, seeds: PageSeeds,
-                       shellSeed: PageFingerprint?, manifest: PageManifest, into staged: StagedSite) throws -> ([StagedSite.Outcome], [PageFingerprint?]) {
+    static func render(
+        _ sources: [PageSource], site: SiteData, theme: Theme, assets: PublicAssets, seeds: PageSeeds,
+        shellSeed: PageFingerprint?, manifest: PageManifest, into staged: StagedSite
+    ) throws -> ([StagedSite.Outcome], [PageFingerprint?]) {
         let failures = FirstError()
         let outcomes = Outcomes(count: sources.count)
         let fingerprints = Fingerprints(count: sources.count)
@@ -307,7 +320,8 @@ public enum SiteBuild {
                 let fingerprint = readable ? hasher.finish() : nil
                 fingerprints.set(index, fingerprint)
                 if let fingerprint, let last = manifest.fingerprints.entry(source.path.file), last.fingerprint == fingerprint,
-                   try staged.keep(source.path.file, keptLastTime: last.kept) {
+                    try staged.keep(source.path.file, keptLastTime: last.kept)
+                {
                     TestStop.pagesStaged(outcomes.set(index, .kept))
                     return
                 }
@@ -360,8 +374,10 @@ public enum SiteBuild {
     /// known to be the store's (see `PageManifest.storedFiles`); `publishedLinks`: the
     /// published site's files, when its stored files are known to be. A folder known so is not
     /// read: reading the folders of 10,000 files was a tenth of a rebuild's time.
-    static func stage(_ stored: [FileHash], of files: StoredFiles, into staged: StagedSite, spareIsLinked: Bool,
-                      publishedLinks: Set<String>?) throws {
+    static func stage(
+        _ stored: [FileHash], of files: StoredFiles, into staged: StagedSite, spareIsLinked: Bool,
+        publishedLinks: Set<String>?
+    ) throws {
         guard !stored.isEmpty else { return }
         guard files.device != nil, let folder = StagedSite.SourceFolder(files.folder) else {
             throw UsergraphError("errors.build.storedFile", ["path": files.folder])
@@ -381,8 +397,9 @@ public enum SiteBuild {
             let source = files.inode(of: key)
             let inPublished = publishedLinks.map { $0.contains(relative) ? source : nil } ?? published?.inode(of: key)
             do {
-                try staged.put(fileNamed: name, in: folder, at: relative,
-                               inodes: (source, spareIsLinked ? source : spare?.inode(of: key), inPublished))
+                try staged.put(
+                    fileNamed: name, in: folder, at: relative,
+                    inodes: (source, spareIsLinked ? source : spare?.inode(of: key), inPublished))
             } catch {
                 failures.set(error)
             }
@@ -470,8 +487,9 @@ public enum SiteBuild {
     /// `--strict`: the warnings, each on its line, then why nothing was published.
     static func failOnWarnings(_ warnings: [Message]) throws {
         guard !warnings.isEmpty else { return }
-        throw UsergraphError(messages: warnings.map { Message("notes.warning", nested: ["text": $0]) }
-                             + [Message("errors.build.strict", nested: ["warnings": .count("count.warnings", warnings.count)])])
+        throw UsergraphError(
+            messages: warnings.map { Message("notes.warning", nested: ["text": $0]) }
+                + [Message("errors.build.strict", nested: ["warnings": .count("count.warnings", warnings.count)])])
     }
 
     static func warnings(_ statistics: StatisticsResult) -> [Message] {
@@ -479,15 +497,21 @@ public enum SiteBuild {
         let details = statistics.details
         if details.skippedEventDates > 0 {
             let example = details.exampleBadEventDate.map { Message("notes.skippedEventsExample", ["value": String($0)]) }
-            warnings.append(Message("notes.skippedEvents", nested: [
-                "count": .count("count.events", details.skippedEventDates),
-                "example": example ?? .verbatim(""),
-            ]))
+            warnings.append(
+                Message(
+                    "notes.skippedEvents",
+                    nested: [
+                        "count": .count("count.events", details.skippedEventDates),
+                        "example": example ?? .verbatim(""),
+                    ]))
         }
         if details.skippedWorkouts > 0 {
-            warnings.append(Message("notes.skippedWorkouts", nested: [
-                "count": .count("count.workouts", details.skippedWorkouts),
-            ]))
+            warnings.append(
+                Message(
+                    "notes.skippedWorkouts",
+                    nested: [
+                        "count": .count("count.workouts", details.skippedWorkouts)
+                    ]))
         }
         return warnings
     }
@@ -521,7 +545,9 @@ final class Outcomes: @unchecked Sendable {
     /// Returns how many pages have been staged, this one included (a test hook counts them).
     @discardableResult
     func set(_ index: Int, _ outcome: StagedSite.Outcome) -> Int {
-        lock.withLock { storage[index] = outcome; filled += 1; return filled }
+        lock.withLock {
+            storage[index] = outcome; filled += 1; return filled
+        }
     }
 }
 

@@ -28,14 +28,18 @@ enum StoredFilesListing {
     private static func load(folder: String, stamp: String, output: String) -> StoredFiles? {
         var device: UInt64??
         var listing = StoredFiles.Listing(capacity: 0)
-        let read = ListFile.read(path(forOutput: output), header: { line in
-            guard let field = ListFile.field(of: line, between: header, and: stamp) else { return false }
-            device = .some(field.flatMap { UInt64($0) })
-            return true
-        }, count: { listing = StoredFiles.Listing(capacity: $0) }) { line in
+        let read = ListFile.read(
+            path(forOutput: output),
+            header: { line in
+                guard let field = ListFile.field(of: line, between: header, and: stamp) else { return false }
+                device = .some(field.flatMap { UInt64($0) })
+                return true
+            }, count: { listing = StoredFiles.Listing(capacity: $0) }
+        ) { line in
             // An inode's digits are a short string, made without allocating.
             guard let space = line.firstIndex(of: UInt8(ascii: " ")),
-                  let inode = UInt64(String(decoding: UnsafeBufferPointer(rebasing: line[..<space]), as: UTF8.self)) else { return false }
+                let inode = UInt64(String(decoding: UnsafeBufferPointer(rebasing: line[..<space]), as: UTF8.self))
+            else { return false }
             return listing.add(name: UnsafeBufferPointer(rebasing: line[(space + 1)...]), inode: inode)
         }
         guard read, let device else { return nil }

@@ -142,8 +142,11 @@ public enum SiteCheck {
             let name = rest[rest.index(after: amp)..<semi]
             let named = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"][String(name)]
             var number: UInt32?
-            if name.hasPrefix("#x") || name.hasPrefix("#X") { number = UInt32(name.dropFirst(2), radix: 16) }
-            else if name.hasPrefix("#") { number = UInt32(name.dropFirst()) }
+            if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                number = UInt32(name.dropFirst(2), radix: 16)
+            } else if name.hasPrefix("#") {
+                number = UInt32(name.dropFirst())
+            }
             if let text = named ?? number.flatMap(Unicode.Scalar.init).map({ String(Character($0)) }) {
                 out += text
             } else {

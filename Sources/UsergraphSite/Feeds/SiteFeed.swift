@@ -89,9 +89,11 @@ struct SiteFeed {
                 return Entry(
                     id: id,
                     title: s.text("feed.workout", ["type": type, "summary": parts.joined(separator: ", ")]),
-                    text: s.text("feed.workoutText", [
-                        "type": type, "date": f.date(Day(instant, in: timeZone)), "summary": parts.joined(separator: ", ") + kcal,
-                    ]),
+                    text: s.text(
+                        "feed.workoutText",
+                        [
+                            "type": type, "date": f.date(Day(instant, in: timeZone)), "summary": parts.joined(separator: ", ") + kcal,
+                        ]),
                     url: profile, updated: workout.start, instant: instant)
             case .milestone(let milestone):
                 let title: String
@@ -103,8 +105,9 @@ struct SiteFeed {
             case .star(let item, let name, let at):
                 let link = URLCheck.safeLink(item.repo.htmlURL).flatMap { URLCheck.isAbsoluteHTTP($0) ? $0 : nil }
                 let title = s.text("feed.star", ["repo": name])
-                return Entry(id: id, title: title, text: item.repo.description.map { title + ": " + $0 } ?? title,
-                             url: link, updated: at, instant: instant)
+                return Entry(
+                    id: id, title: title, text: item.repo.description.map { title + ": " + $0 } ?? title,
+                    url: link, updated: at, instant: instant)
             }
         }
         updated = self.entries.first?.updated ?? asOf.iso + "T00:00:00Z"
@@ -182,8 +185,10 @@ struct SiteFeed {
             "version": "https://jsonfeed.org/version/1.1", "title": title, "description": description,
             "authors": [["name": author]], "language": language,
             "items": entries.map { entry -> [String: Any] in
-                var item: [String: Any] = ["id": entry.id, "title": ControlCharacters.strip(entry.title),
-                                           "content_text": ControlCharacters.strip(entry.text), "date_published": entry.updated]
+                var item: [String: Any] = [
+                    "id": entry.id, "title": ControlCharacters.strip(entry.title),
+                    "content_text": ControlCharacters.strip(entry.text), "date_published": entry.updated,
+                ]
                 if let url = entry.url { item["url"] = url }
                 return item
             },

@@ -17,7 +17,8 @@ enum CardsPage {
                 return base.map { $0 + path } ?? page.link(toFile: path)
             }
             let light = link(.light, "svg"), dark = link(.dark, "svg")
-            let html = "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"\(HTML.escape(dark))\">"
+            let html =
+                "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"\(HTML.escape(dark))\">"
                 + "<img src=\"\(HTML.escape(light))\" width=\"\(card.width)\" height=\"\(card.height)\" alt=\"\(HTML.escape(card.title))\"></picture>"
             return [
                 "name": card.name, "title": card.title, "description": card.description, "width": card.width, "height": card.height,

@@ -71,8 +71,9 @@ struct ImageSize: Equatable, Sendable {
             let bits = Int(b[21]) | Int(b[22]) << 8 | Int(b[23]) << 16 | Int(b[24]) << 24
             return ImageSize(width: (bits & 0x3FFF) + 1, height: ((bits >> 14) & 0x3FFF) + 1)
         case "VP8X":
-            return ImageSize(width: (Int(b[24]) | Int(b[25]) << 8 | Int(b[26]) << 16) + 1,
-                             height: (Int(b[27]) | Int(b[28]) << 8 | Int(b[29]) << 16) + 1)
+            return ImageSize(
+                width: (Int(b[24]) | Int(b[25]) << 8 | Int(b[26]) << 16) + 1,
+                height: (Int(b[27]) | Int(b[28]) << 8 | Int(b[29]) << 16) + 1)
         default:
             return nil
         }
@@ -83,7 +84,8 @@ struct ImageSize: Equatable, Sendable {
     /// finite numbers count: `width="inf"` in a downloaded avatar would otherwise stop the build.
     private static func svg(_ b: [UInt8]) -> ImageSize? {
         guard let open = b[...].firstIndex(ofBytes: Array("<svg".utf8)),
-              let close = b[(open + 4)...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+            let close = b[(open + 4)...].firstIndex(of: UInt8(ascii: ">"))
+        else { return nil }
         let tag = b[(open + 4)..<close]
         func attribute(_ name: String) -> String? {
             for quote in [UInt8(ascii: "\""), UInt8(ascii: "'")] {

@@ -9,7 +9,8 @@ struct LanguageColors: Sendable {
 
     init(_ snapshot: Snapshot) {
         var known: [String: String] = [:]
-        let given = (snapshot.pinned?.value ?? []).compactMap(\.primaryLanguage)
+        let given =
+            (snapshot.pinned?.value ?? []).compactMap(\.primaryLanguage)
             + (snapshot.languageSizes?.value ?? []).flatMap { $0.languages?.edges.map(\.node) ?? [] }
         for language in given where known[language.name] == nil {
             if let color = HexColor.valid(language.color) { known[language.name] = color }

@@ -17,8 +17,9 @@ enum MealsPage {
 
     static func sources(_ site: SiteData) -> [PageSource] {
         let days = mealDays(site.snapshot.meals, through: site.asOf)
-        let stepsByDay = Dictionary(site.snapshot.steps.compactMap { record in Day(iso: record.date).map { ($0.number, record.steps) } },
-                                    uniquingKeysWith: { _, later in later })
+        let stepsByDay = Dictionary(
+            site.snapshot.steps.compactMap { record in Day(iso: record.date).map { ($0.number, record.steps) } },
+            uniquingKeysWith: { _, later in later })
         let pageCount = max(1, (days.count + daysPerPage - 1) / daysPerPage)
         return (1...pageCount).map { number in
             PageSource(path: .mealsPage(number), template: "meals", section: .meals) {
@@ -92,8 +93,10 @@ enum MealsPage {
         // protein, which a Mustache section would find one level up under the same name.
         var context: [String: Any] = [
             "date": v.date(mealDay.day),
-            "total": ["kcal": v.number(Int(total.kcal.rounded())), "protein": v.grams(total.protein), "fat": v.grams(total.fat),
-                      "carbs": v.grams(total.carbs)] as [String: Any],
+            "total": [
+                "kcal": v.number(Int(total.kcal.rounded())), "protein": v.grams(total.protein), "fat": v.grams(total.fat),
+                "carbs": v.grams(total.carbs),
+            ] as [String: Any],
             "meals": meals,
         ]
         if let steps { context["steps"] = v.number(steps) }

@@ -27,17 +27,22 @@ enum PageKeys {
             "siteTitle": .text, "lang": .text, "asOf?": .date, "baseURL?": .text, "canonical?": .text, "noindex": .flag,
             "share": .object(["image": .text, "imageAlt": .text]),
             "root": .text, "links": .object(Links.keys), "assets": .object(assets.keys),
-            "nav": .object(TemplateSchema(fields: Dictionary(uniqueKeysWithValues: Section.allCases.map {
-                ($0.rawValue, TemplateSchema.Field(value: .flag, optional: true))
-            }))),
+            "nav": .object(
+                TemplateSchema(
+                    fields: Dictionary(
+                        uniqueKeysWithValues: Section.allCases.map {
+                            ($0.rawValue, TemplateSchema.Field(value: .flag, optional: true))
+                        }))),
             "on": .object(on),
         ]
     }
 
     /// `on` in every template: the sections shown (`SiteData.on`), each there only when true.
-    static let on = TemplateSchema(fields: Dictionary(uniqueKeysWithValues: SiteData.onKeys.map {
-        ($0, TemplateSchema.Field(value: .flag, optional: true))
-    }))
+    static let on = TemplateSchema(
+        fields: Dictionary(
+            uniqueKeysWithValues: SiteData.onKeys.map {
+                ($0, TemplateSchema.Field(value: .flag, optional: true))
+            }))
 
     /// What the layout sees: the shell, and what `Theme.render` adds for the page `page`.
     static func layout(page: TemplateSchema, assets: PublicAssets) -> TemplateSchema {
@@ -230,9 +235,10 @@ extension PublicAssets {
     /// `{{assets.style.css}}`: the keys of `context`, one level per `/` and `.` of a file's path.
     var keys: TemplateSchema {
         func keys(_ node: [String: Any]) -> TemplateSchema {
-            TemplateSchema(fields: node.mapValues { child in
-                TemplateSchema.Field(value: (child as? [String: Any]).map { .object(keys($0)) } ?? .text, optional: false)
-            })
+            TemplateSchema(
+                fields: node.mapValues { child in
+                    TemplateSchema.Field(value: (child as? [String: Any]).map { .object(keys($0)) } ?? .text, optional: false)
+                })
         }
         return keys(context)
     }

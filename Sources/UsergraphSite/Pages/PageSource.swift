@@ -92,8 +92,10 @@ struct PageSource: Sendable {
         case file(inputs: @Sendable (inout FingerprintHasher) -> Void, bytes: @Sendable () -> Data)
     }
 
-    init(path: SitePath, template: String, section: Section, inputs: (@Sendable (inout FingerprintHasher) -> Void)? = nil,
-         context: @escaping @Sendable () -> [String: Any]) {
+    init(
+        path: SitePath, template: String, section: Section, inputs: (@Sendable (inout FingerprintHasher) -> Void)? = nil,
+        context: @escaping @Sendable () -> [String: Any]
+    ) {
         self.path = path; self.template = template; self.section = section
         maker = .closures(context: context, inputs: inputs)
     }
@@ -106,8 +108,10 @@ struct PageSource: Sendable {
 
     /// A file made by `bytes`, whose fingerprint is the strings, config and executable (every
     /// page's seed) and `inputs`.
-    init(file path: SitePath, section: Section, inputs: @escaping @Sendable (inout FingerprintHasher) -> Void,
-         bytes: @escaping @Sendable () -> Data) {
+    init(
+        file path: SitePath, section: Section, inputs: @escaping @Sendable (inout FingerprintHasher) -> Void,
+        bytes: @escaping @Sendable () -> Data
+    ) {
         self.path = path; template = ""; self.section = section
         maker = .file(inputs: inputs, bytes: bytes)
     }

@@ -9,8 +9,10 @@ enum Pagination {
             "current": number, "total": total,
             "pages": window.indices.map { index -> [String: Any] in
                 let n = window[index]
-                return ["number": n, "url": page.link(to: path(n)), "current": n == number,
-                        "gapBefore": index > 0 && window[index - 1] != n - 1]
+                return [
+                    "number": n, "url": page.link(to: path(n)), "current": n == number,
+                    "gapBefore": index > 0 && window[index - 1] != n - 1,
+                ]
             },
         ]
         if number > 1 { pagination["previous"] = page.link(to: path(number - 1)) }

@@ -21,7 +21,8 @@ enum ProfilePage {
             if shown.contains("email"), let v = owner.email, !v.isEmpty { card["email"] = v }
             if shown.contains("age"), let age = owner.age(on: site.asOf) { card["age"] = v.number(age) }
             if shown.contains("sex"), let sex = owner.sex { card[sex == "M" ? "isMan" : sex == "W" ? "isWoman" : "otherSex"] = true }
-            let avatarPath = shown.contains("avatar")
+            let avatarPath =
+                shown.contains("avatar")
                 ? site.avatars.sitePath(forStorePath: owner.avatar) ?? URLCheck.safeLink(owner.avatar).flatMap { site.avatars.sitePath(forURL: $0) }
                 : nil
             card["avatar"] = site.avatars.html(sitePath: avatarPath, name: name, size: 96, from: page, eager: true)
@@ -43,17 +44,19 @@ enum ProfilePage {
             if let blog = URLCheck.normalizedWebsite(p.blog) { github["blog"] = blog }
             if let url = URLCheck.safeLink(p.htmlURL) { github["url"] = url }
             if let created = site.day(ofTimestamp: p.createdAt) { github["since"] = created }
-            github["avatar"] = site.avatars.html(sitePath: site.avatars.sitePath(forURL: p.avatarURL), name: p.name ?? p.login, size: 72, from: page, eager: true)
+            github["avatar"] = site.avatars.html(
+                sitePath: site.avatars.sitePath(forURL: p.avatarURL), name: p.name ?? p.login, size: 72, from: page, eager: true)
             context["github"] = github
         }
         let stats = site.statistics
         let week = stats.details.thisWeek
-        context["week"] = [
-            "count": v.number(week.count), "duration": v.duration(week.seconds), "calories": v.number(week.calories),
-            "distance": v.kilometres(week.distance), "hasDistance": week.distance > 0,
-            "workouts": stats.details.thisWeekWorkouts.map { WorkoutRow.context($0, site: site) },
-            "hasWorkouts": week.count > 0,
-        ] as [String: Any]
+        context["week"] =
+            [
+                "count": v.number(week.count), "duration": v.duration(week.seconds), "calories": v.number(week.calories),
+                "distance": v.kilometres(week.distance), "hasDistance": week.distance > 0,
+                "workouts": stats.details.thisWeekWorkouts.map { WorkoutRow.context($0, site: site) },
+                "hasWorkouts": week.count > 0,
+            ] as [String: Any]
         let w = stats.report.workouts
         context["streak"] = ["current": v.number(w.currentStreak), "longest": v.number(w.longestStreak), "alive": w.currentStreak > 0] as [String: Any]
         context["level"] = ["level": v.number(w.level), "points": v.number(w.points), "toNext": v.number(1000 - w.points % 1000)] as [String: Any]
@@ -83,9 +86,13 @@ enum ProfilePage {
         let days = site.statistics.details.contributionDays.compactMap { day in Day(iso: day.date).map { (day: $0, count: day.count) } }
         let chart = SVGCharts.calendarHeatmap(
             days.map { day in
-                HeatmapDay(value: Double(day.count), title: s.text("chart.heatmap.cell", [
-                    "date": s.format.date(day.day), "count": s.plural("count.contributions", day.count),
-                ]))
+                HeatmapDay(
+                    value: Double(day.count),
+                    title: s.text(
+                        "chart.heatmap.cell",
+                        [
+                            "date": s.format.date(day.day), "count": s.plural("count.contributions", day.count),
+                        ]))
             },
             rowLabels: s.format.weekdaysShort, less: s.text("chart.heatmap.less"), more: s.text("chart.heatmap.more"),
             weekLabels: StatisticsCharts.monthLabels(days.map(\.day), format: s.format),

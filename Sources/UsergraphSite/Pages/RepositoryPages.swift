@@ -64,9 +64,10 @@ enum RepositoryPages {
                         hasher.add(site.config.github?.login ?? site.snapshot.profile?.value.login ?? "")
                         for repo in repos.dropFirst((number - 1) * pageSize).prefix(pageSize) { fingerprint(repo, site: site, into: &hasher) }
                     }
-                    sources.append(PageSource(path: list.page(number), template: "repositories", section: .repositories, inputs: inputs) {
-                        repositoriesContext(site, list: list, repositories: repos, number: number, pageCount: pageCount)
-                    })
+                    sources.append(
+                        PageSource(path: list.page(number), template: "repositories", section: .repositories, inputs: inputs) {
+                            repositoriesContext(site, list: list, repositories: repos, number: number, pageCount: pageCount)
+                        })
                 }
             }
         }
@@ -93,9 +94,10 @@ enum RepositoryPages {
                     fingerprint(item.repo, site: site, into: &hasher)
                 }
             }
-            sources.append(PageSource(path: starredPage(number), template: starredTemplate, section: .repositories, inputs: inputs) {
-                starredContext(site, items: starred, number: number, pageCount: starredPages)
-            })
+            sources.append(
+                PageSource(path: starredPage(number), template: starredTemplate, section: .repositories, inputs: inputs) {
+                    starredContext(site, items: starred, number: number, pageCount: starredPages)
+                })
         }
         return sources
     }
@@ -110,7 +112,8 @@ enum RepositoryPages {
             indices = repos.indices.sorted { (keys[$0].date, keys[$1].name) > (keys[$1].date, keys[$0].name) }
         case .stars:
             indices = repos.indices.sorted {
-                keys[$0].stars != keys[$1].stars ? keys[$0].stars > keys[$1].stars
+                keys[$0].stars != keys[$1].stars
+                    ? keys[$0].stars > keys[$1].stars
                     : keys[$0].date != keys[$1].date ? keys[$0].date > keys[$1].date : keys[$0].name < keys[$1].name
             }
         case .name:
@@ -138,8 +141,10 @@ enum RepositoryPages {
                 "forks": page.link(to: List(kind: .forks, order: list.order).page(1)),
             ],
             "sorts": Order.allCases.map { order -> [String: Any] in
-                ["url": page.link(to: List(kind: list.kind, order: order).page(1)), "current": order == list.order,
-                 "byPush": order == .pushed, "byStars": order == .stars, "byName": order == .name]
+                [
+                    "url": page.link(to: List(kind: list.kind, order: order).page(1)), "current": order == list.order,
+                    "byPush": order == .pushed, "byStars": order == .stars, "byName": order == .name,
+                ]
             },
             "byStars": list.order == .stars, "byName": list.order == .name,
             "tabs": tabs(from: page, current: .repositories),

@@ -7,18 +7,26 @@ import UsergraphStats
 enum StatisticsCharts {
     /// The words the charts draw, required in every strings file.
     static let requirements: [Strings.Requirement] = {
-        var keys = ["chart.noData", "chart.types.other", "chart.heatmap.less", "chart.heatmap.more", "chart.heatmap.cell",
-                    "chart.weight.series", "chart.sex.men", "chart.sex.women", "chart.sex.other", "chart.views.views",
-                    "chart.views.unique", "chart.intake.eaten", "chart.intake.burned", "chart.macros.protein", "chart.macros.fat",
-                    "chart.macros.carbs", "chart.steps.goal", "units.kcal"]
-        for chart in ["weekly", "types", "heatmap", "weight", "sex", "age", "views", "languages", "languageBytes", "contributions", "intake", "macros", "steps"] {
+        var keys = [
+            "chart.noData", "chart.types.other", "chart.heatmap.less", "chart.heatmap.more", "chart.heatmap.cell",
+            "chart.weight.series", "chart.sex.men", "chart.sex.women", "chart.sex.other", "chart.views.views",
+            "chart.views.unique", "chart.intake.eaten", "chart.intake.burned", "chart.macros.protein", "chart.macros.fat",
+            "chart.macros.carbs", "chart.steps.goal", "units.kcal",
+        ]
+        for chart in [
+            "weekly", "types", "heatmap", "weight", "sex", "age", "views", "languages", "languageBytes", "contributions", "intake", "macros", "steps",
+        ] {
             keys += ["chart.\(chart).title", "chart.\(chart).desc"]
         }
         for chart in axisCharts { keys += ["chart.\(chart).x", "chart.\(chart).y"] }
-        keys += ["chart.viewsWeekly.title", "chart.viewsWeekly.desc", "chart.viewsMonthly.title", "chart.viewsMonthly.desc",
-                 "stats.today", "stats.week", "stats.month", "stats.allTime"]
-        return keys.map { Strings.Requirement($0) } + [Strings.Requirement("count.workouts", .plural), Strings.Requirement("count.contributions", .plural),
-                                                           Strings.Requirement("count.otherTypes", .plural)]
+        keys += [
+            "chart.viewsWeekly.title", "chart.viewsWeekly.desc", "chart.viewsMonthly.title", "chart.viewsMonthly.desc",
+            "stats.today", "stats.week", "stats.month", "stats.allTime",
+        ]
+        return keys.map { Strings.Requirement($0) } + [
+            Strings.Requirement("count.workouts", .plural), Strings.Requirement("count.contributions", .plural),
+            Strings.Requirement("count.otherTypes", .plural),
+        ]
     }()
 
     /// Up to this many workout types share a donut; more get bars, the first `typesInBars` each one.
@@ -27,7 +35,6 @@ enum StatisticsCharts {
 
     /// The charts with an x and a y axis, whose titles (with units) the strings give.
     static let axisCharts = ["weekly", "weight", "age", "views", "viewsWeekly", "viewsMonthly", "intake", "steps"]
-
 
     /// The widths a chart is drawn at: a chart in half a row on a desktop gets `half` and
     /// `narrow`, one across the whole page also `full`. A CSS container query on the chart's
@@ -60,18 +67,23 @@ enum StatisticsCharts {
         let s = site.strings
         let group = site.statistics.report.users.viewers[period: period]
         let buckets = site.statistics.details.viewerAgeBySex[period] ?? []
-        var parts = [ChartPoint(label: s.text("chart.sex.men"), value: Double(group.sex.men)),
-                     ChartPoint(label: s.text("chart.sex.women"), value: Double(group.sex.women))]
+        var parts = [
+            ChartPoint(label: s.text("chart.sex.men"), value: Double(group.sex.men)),
+            ChartPoint(label: s.text("chart.sex.women"), value: Double(group.sex.women)),
+        ]
         if group.sex.other > 0 { parts.append(ChartPoint(label: s.text("chart.sex.other"), value: Double(group.sex.other))) }
         let sex = responsive { width, suffix in
-            SVGCharts.donut(parts, options: options(site, "viewers-sex-" + period, "sex", height: 200, width: width, suffix: suffix),
-                            centerLabel: s.format.number(group.sex.men + group.sex.women + group.sex.other), otherLabel: s.text("chart.sex.other"))
+            SVGCharts.donut(
+                parts, options: options(site, "viewers-sex-" + period, "sex", height: 200, width: width, suffix: suffix),
+                centerLabel: s.format.number(group.sex.men + group.sex.women + group.sex.other), otherLabel: s.text("chart.sex.other"))
         }
         let age = responsive { width, suffix in
             SVGCharts.bars(
                 labels: buckets.map(\.bucket),
-                series: [ChartSeries(name: s.text("chart.sex.men"), values: buckets.map { Double($0.men) }),
-                         ChartSeries(name: s.text("chart.sex.women"), values: buckets.map { Double($0.women) })],
+                series: [
+                    ChartSeries(name: s.text("chart.sex.men"), values: buckets.map { Double($0.men) }),
+                    ChartSeries(name: s.text("chart.sex.women"), values: buckets.map { Double($0.women) }),
+                ],
                 options: options(site, "viewers-age-" + period, "age", width: width, suffix: suffix))
         }
         return (sex, age)
@@ -108,8 +120,10 @@ enum StatisticsCharts {
             let rest = byType.dropFirst(typesInBars)
             var points = shown.map { ChartPoint(label: site.workoutType($0.type), value: Double($0.count)) }
             if !rest.isEmpty {
-                points.append(ChartPoint(label: s.plural("count.otherTypes", rest.count),
-                                         value: Double(rest.reduce(0) { $0 + $1.count })))
+                points.append(
+                    ChartPoint(
+                        label: s.plural("count.otherTypes", rest.count),
+                        value: Double(rest.reduce(0) { $0 + $1.count })))
             }
             charts["types"] = responsive { width, suffix in
                 SVGCharts.rowBars(points, options: options("types", "types", height: 200, width: width, suffix: suffix))
@@ -118,9 +132,13 @@ enum StatisticsCharts {
         let days = details.dailyWorkouts
         charts["heatmap"] = SVGCharts.calendarHeatmap(
             days.map { day in
-                HeatmapDay(value: Double(day.count), title: s.text("chart.heatmap.cell", [
-                    "date": format.date(day.day), "count": s.plural("count.workouts", day.count),
-                ]))
+                HeatmapDay(
+                    value: Double(day.count),
+                    title: s.text(
+                        "chart.heatmap.cell",
+                        [
+                            "date": format.date(day.day), "count": s.plural("count.workouts", day.count),
+                        ]))
             },
             rowLabels: format.weekdaysShort, less: s.text("chart.heatmap.less"), more: s.text("chart.heatmap.more"),
             weekLabels: monthLabels(days.map(\.day), format: format),
@@ -133,26 +151,33 @@ enum StatisticsCharts {
                 showDots: true, includeZero: false, positions: weights.map { Double($0.day.number) })
         }
         let sex = report.users.sex
-        var slices = [ChartPoint(label: s.text("chart.sex.men"), value: Double(sex.men)),
-                      ChartPoint(label: s.text("chart.sex.women"), value: Double(sex.women))]
+        var slices = [
+            ChartPoint(label: s.text("chart.sex.men"), value: Double(sex.men)),
+            ChartPoint(label: s.text("chart.sex.women"), value: Double(sex.women)),
+        ]
         if sex.other > 0 { slices.append(ChartPoint(label: s.text("chart.sex.other"), value: Double(sex.other))) }
         charts["sex"] = responsive { width, suffix in
-            SVGCharts.donut(slices, options: options("sex", "sex", height: 200, width: width, suffix: suffix),
-                            centerLabel: format.number(report.users.count), otherLabel: s.text("chart.sex.other"))
+            SVGCharts.donut(
+                slices, options: options("sex", "sex", height: 200, width: width, suffix: suffix),
+                centerLabel: format.number(report.users.count), otherLabel: s.text("chart.sex.other"))
         }
         let ages = details.ageBySex
         charts["age"] = responsive { width, suffix in
             SVGCharts.bars(
                 labels: ages.map(\.bucket),
-                series: [ChartSeries(name: s.text("chart.sex.men"), values: ages.map { Double($0.men) }),
-                         ChartSeries(name: s.text("chart.sex.women"), values: ages.map { Double($0.women) })],
+                series: [
+                    ChartSeries(name: s.text("chart.sex.men"), values: ages.map { Double($0.men) }),
+                    ChartSeries(name: s.text("chart.sex.women"), values: ages.map { Double($0.women) }),
+                ],
                 options: options("age", "age", width: width, suffix: suffix))
         }
         let daily = report.users.views.daily
         charts["views"] = responsive(full) { width, suffix in
             SVGCharts.line(
-                [ChartSeries(name: s.text("chart.views.views"), values: daily.map { Double($0.views) }),
-                 ChartSeries(name: s.text("chart.views.unique"), values: daily.map { Double($0.unique) })],
+                [
+                    ChartSeries(name: s.text("chart.views.views"), values: daily.map { Double($0.views) }),
+                    ChartSeries(name: s.text("chart.views.unique"), values: daily.map { Double($0.unique) }),
+                ],
                 labels: daily.map { short($0.date) }, options: options("views", "views", width: width, suffix: suffix), showDots: true)
         }
         // The same views by week and by month, and the viewers' sex and age by period: the page
@@ -160,15 +185,19 @@ enum StatisticsCharts {
         let views = report.users.views
         charts["viewsWeekly"] = responsive(full) { width, suffix in
             SVGCharts.line(
-                [ChartSeries(name: s.text("chart.views.views"), values: views.weekly.map { Double($0.views) }),
-                 ChartSeries(name: s.text("chart.views.unique"), values: views.weekly.map { Double($0.unique) })],
+                [
+                    ChartSeries(name: s.text("chart.views.views"), values: views.weekly.map { Double($0.views) }),
+                    ChartSeries(name: s.text("chart.views.unique"), values: views.weekly.map { Double($0.unique) }),
+                ],
                 labels: views.weekly.map { short($0.weekStart) }, options: options("views-weekly", "viewsWeekly", width: width, suffix: suffix),
                 showDots: true)
         }
         charts["viewsMonthly"] = responsive(full) { width, suffix in
             SVGCharts.line(
-                [ChartSeries(name: s.text("chart.views.views"), values: views.monthly.map { Double($0.views) }),
-                 ChartSeries(name: s.text("chart.views.unique"), values: views.monthly.map { Double($0.unique) })],
+                [
+                    ChartSeries(name: s.text("chart.views.views"), values: views.monthly.map { Double($0.views) }),
+                    ChartSeries(name: s.text("chart.views.unique"), values: views.monthly.map { Double($0.unique) }),
+                ],
                 labels: views.monthly.map { m in Int(m.month.suffix(2)).map { format.monthShort($0) + " " + m.month.prefix(4) } ?? m.month },
                 options: options("views-monthly", "viewsMonthly", width: width, suffix: suffix), showDots: true)
         }
@@ -176,16 +205,20 @@ enum StatisticsCharts {
         charts["intake"] = responsive { width, suffix in
             SVGCharts.bars(
                 labels: intake.map { short($0.date) },
-                series: [ChartSeries(name: s.text("chart.intake.eaten"), values: intake.map { Double($0.kcal) }),
-                         ChartSeries(name: s.text("chart.intake.burned"), values: intake.map { Double($0.burned) })],
+                series: [
+                    ChartSeries(name: s.text("chart.intake.eaten"), values: intake.map { Double($0.kcal) }),
+                    ChartSeries(name: s.text("chart.intake.burned"), values: intake.map { Double($0.burned) }),
+                ],
                 options: options("intake", "intake", width: width, suffix: suffix))
         }
         let energy = MacroEnergy(report.nutrition.macros7)
         charts["macros"] = responsive { width, suffix in
             SVGCharts.donut(
-                [ChartPoint(label: s.text("chart.macros.protein"), value: energy.protein.rounded()),
-                 ChartPoint(label: s.text("chart.macros.fat"), value: energy.fat.rounded()),
-                 ChartPoint(label: s.text("chart.macros.carbs"), value: energy.carbs.rounded())],
+                [
+                    ChartPoint(label: s.text("chart.macros.protein"), value: energy.protein.rounded()),
+                    ChartPoint(label: s.text("chart.macros.fat"), value: energy.fat.rounded()),
+                    ChartPoint(label: s.text("chart.macros.carbs"), value: energy.carbs.rounded()),
+                ],
                 options: options("macros", "macros", height: 200, width: width, suffix: suffix),
                 centerLabel: format.number(Int(energy.total.rounded())) + " " + s.text("units.kcal"))
         }
@@ -218,9 +251,10 @@ enum StatisticsCharts {
         }
         let shown = report.languages.prefix(10)
         return responsive(full) { width, suffix in
-            SVGCharts.rowBars(shown.map { ChartPoint(label: $0.language, value: Double($0.count)) },
-                              valueLabels: shown.map { format.number($0.count) },
-                              options: options(site, "languages", "languages", width: width, suffix: suffix))
+            SVGCharts.rowBars(
+                shown.map { ChartPoint(label: $0.language, value: Double($0.count)) },
+                valueLabels: shown.map { format.number($0.count) },
+                options: options(site, "languages", "languages", width: width, suffix: suffix))
         }
     }
 

@@ -59,8 +59,13 @@ struct UserFilter: Hashable, Sendable {
         }
         return [
             ["name": s.text("users.filterStatus"), "options": [option(s.text("users.filterEveryone"), anyStatus), option(s.text("users.online"), status)]],
-            ["name": s.text("users.filterSex"), "options": [option(s.text("users.filterEveryone"), anySex), option(s.text("users.filterWomen"), women),
-                                                            option(s.text("users.filterMen"), men)]],
+            [
+                "name": s.text("users.filterSex"),
+                "options": [
+                    option(s.text("users.filterEveryone"), anySex), option(s.text("users.filterWomen"), women),
+                    option(s.text("users.filterMen"), men),
+                ],
+            ],
             ["name": s.text("users.filterAge"), "options": ages],
         ]
     }

@@ -34,11 +34,13 @@ enum UsersPages {
                     hasher.add(site.snapshot.users?.fetchedAt ?? "")
                     for index in matching.dropFirst((number - 1) * pageSize).prefix(pageSize) { hasher.add(digests[Int(index)]) }
                 }
-                sources.append(PageSource(path: filter.page(number), template: listTemplate, section: .users, inputs: inputs) {
-                    let shown = matching.dropFirst((number - 1) * pageSize).prefix(pageSize).map { users[Int($0)] }
-                    return listContext(site, shown: shown, matching: matching.count, online: online, total: users.count, filter: filter,
-                                       number: number, pageCount: pageCount)
-                })
+                sources.append(
+                    PageSource(path: filter.page(number), template: listTemplate, section: .users, inputs: inputs) {
+                        let shown = matching.dropFirst((number - 1) * pageSize).prefix(pageSize).map { users[Int($0)] }
+                        return listContext(
+                            site, shown: shown, matching: matching.count, online: online, total: users.count, filter: filter,
+                            number: number, pageCount: pageCount)
+                    })
             }
         }
         if site.snapshot.users != nil {
@@ -48,16 +50,21 @@ enum UsersPages {
                 hasher.add(site.snapshot.users?.fetchedAt ?? "")
             }
             let shards = stride(from: 0, to: users.count, by: searchShardSize).map { $0..<min($0 + searchShardSize, users.count) }
-            sources.append(PageSource(path: search, template: listTemplate, section: .users, inputs: inputs) {
-                searchContext(site, users: users, online: online, shards: shards.count)
-            })
-            for (number, shard) in zip(1..., shards) {
-                sources.append(PageSource(file: searchShard(number), section: .users, inputs: { hasher in
-                    hasher.add(shard.lowerBound)
-                    for index in shard { hasher.add(digests[index]) }
-                }) {
-                    searchShardScript(site, users: users[shard])
+            sources.append(
+                PageSource(path: search, template: listTemplate, section: .users, inputs: inputs) {
+                    searchContext(site, users: users, online: online, shards: shards.count)
                 })
+            for (number, shard) in zip(1..., shards) {
+                sources.append(
+                    PageSource(
+                        file: searchShard(number), section: .users,
+                        inputs: { hasher in
+                            hasher.add(shard.lowerBound)
+                            for index in shard { hasher.add(digests[index]) }
+                        }
+                    ) {
+                        searchShardScript(site, users: users[shard])
+                    })
             }
         }
         // Each user page holds the shared directory and a position: not a copy of their user
@@ -108,8 +115,10 @@ enum UsersPages {
     }
 
     /// Page `number` of a list, showing `shown` of the `matching` users its filter lets through.
-    static func listContext(_ site: SiteData, shown slice: [DirectoryUser], matching: Int, online: Int, total: Int, filter: UserFilter,
-                            number: Int, pageCount: Int) -> [String: Any] {
+    static func listContext(
+        _ site: SiteData, shown slice: [DirectoryUser], matching: Int, online: Int, total: Int, filter: UserFilter,
+        number: Int, pageCount: Int
+    ) -> [String: Any] {
         let page = filter.page(number)
         var context: [String: Any] = [
             "links": Links.context(from: page),
@@ -154,7 +163,8 @@ enum UsersPages {
     static func searchShard(_ number: Int) -> SitePath { SitePath(search.folder, fileName: "users-\(number).js") }
 
     /// The code's strings the index scripts are written with.
-    static let requirements = [Strings.Requirement("count.years", .plural)]
+    static let requirements =
+        [Strings.Requirement("count.years", .plural)]
         + ["sex.manShort", "sex.womanShort", "sex.otherShort", "users.online"].map { Strings.Requirement($0) }
 
     /// One index script: adds its users to `usergraphUsers` as [name, link from the search
@@ -193,8 +203,10 @@ enum UsersPages {
 
     /// One user as the list shows them; the user's own page reuses it with a bigger avatar.
     /// `avatar` is the stored avatar's site path, looked up once per page by the caller.
-    static func card(_ user: DirectoryUser, site: SiteData, from page: SitePath, avatar: String?, avatarSize: Int = 48,
-                     eager: Bool = false) -> [String: Any] {
+    static func card(
+        _ user: DirectoryUser, site: SiteData, from page: SitePath, avatar: String?, avatarSize: Int = 48,
+        eager: Bool = false
+    ) -> [String: Any] {
         var card: [String: Any] = [
             "id": user.id, "username": user.username, "age": site.values.number(user.age), "online": user.isOnline,
             "url": page.link(to: .user(user.id)),

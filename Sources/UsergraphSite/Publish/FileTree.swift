@@ -47,8 +47,10 @@ enum FileTree {
     }
 
     /// Visits the folder open as `descriptor`, and closes it.
-    private static func visitFiles(of descriptor: Int32, prefix: String, includingHidden: Bool, skipping: Set<String>,
-                                   _ file: (String, stat) -> Void) {
+    private static func visitFiles(
+        of descriptor: Int32, prefix: String, includingHidden: Bool, skipping: Set<String>,
+        _ file: (String, stat) -> Void
+    ) {
         guard let directory = fdopendir(descriptor) else { close(descriptor); return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {

@@ -12,8 +12,10 @@ enum ListFile {
     /// of a build's peak, read while the store was.
     /// `count` is told how many lines may follow the header, before the first of them, so the
     /// sets they go into are made their size once instead of growing (and rehashing) 15 times.
-    static func read(_ path: String, header: (String) -> Bool, count: (Int) -> Void = { _ in },
-                     line: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+    static func read(
+        _ path: String, header: (String) -> Bool, count: (Int) -> Void = { _ in },
+        line: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool {
         guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return false }
         return data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)

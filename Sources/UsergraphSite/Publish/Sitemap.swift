@@ -30,8 +30,9 @@ enum Sitemap {
         var dates: [String: String] = [:]
         for line in text.split(separator: "\n") {
             guard let loc = line.range(of: "<loc>"), let locEnd = line.range(of: "</loc>", range: loc.upperBound..<line.endIndex),
-                  let mod = line.range(of: "<lastmod>", range: locEnd.upperBound..<line.endIndex),
-                  let modEnd = line.range(of: "</lastmod>", range: mod.upperBound..<line.endIndex) else { continue }
+                let mod = line.range(of: "<lastmod>", range: locEnd.upperBound..<line.endIndex),
+                let modEnd = line.range(of: "</lastmod>", range: mod.upperBound..<line.endIndex)
+            else { continue }
             let url = String(line[loc.upperBound..<locEnd.lowerBound])
             let day = String(line[mod.upperBound..<modEnd.lowerBound])
             if Day(iso: day) != nil { dates[url] = day }

@@ -31,21 +31,25 @@ struct SpareList: Equatable {
         var storedFiles: String?
         let pool = manifest.files ?? []
         var changes = false
-        let read = ListFile.read(path(forOutput: output), header: { line in
-            if let stamp = ListFile.field(of: line, between: header + " exact", and: identity) {
-                exact = true
-                storedFiles = stamp
-            } else if let token = manifest.token, let listed = manifest.files,
-                      let stamp = ListFile.field(of: line, between: header + " against " + token, and: identity) {
-                exact = true
-                storedFiles = stamp
-                files = listed
-                changes = true
-            } else if ListFile.field(of: line, between: header + " folders", and: identity) == nil {
-                return false
-            }
-            return true
-        }, count: { if !changes { files.reserveCapacity($0) } }) { line in
+        let read = ListFile.read(
+            path(forOutput: output),
+            header: { line in
+                if let stamp = ListFile.field(of: line, between: header + " exact", and: identity) {
+                    exact = true
+                    storedFiles = stamp
+                } else if let token = manifest.token, let listed = manifest.files,
+                    let stamp = ListFile.field(of: line, between: header + " against " + token, and: identity)
+                {
+                    exact = true
+                    storedFiles = stamp
+                    files = listed
+                    changes = true
+                } else if ListFile.field(of: line, between: header + " folders", and: identity) == nil {
+                    return false
+                }
+                return true
+            }, count: { if !changes { files.reserveCapacity($0) } }
+        ) { line in
             guard changes else {
                 files.insert(pool.member(equalTo: String(decoding: line, as: UTF8.self)))
                 return true

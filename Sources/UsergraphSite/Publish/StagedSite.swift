@@ -120,7 +120,8 @@ final class StagedSite: @unchecked Sendable {
         let spare = try place(relative)
         let outcome: Outcome
         if StagedSite.sameBytes(data, asFileAt: output + "/" + relative),
-           (spare != nil && isPublishedFile(spareHas: relative, keptLastTime: false)) || link(relative, in: publishedDescriptor, to: relative) {
+            (spare != nil && isPublishedFile(spareHas: relative, keptLastTime: false)) || link(relative, in: publishedDescriptor, to: relative)
+        {
             outcome = .kept
         } else {
             try StagedSite.writeFile(data, to: target)
@@ -155,8 +156,10 @@ final class StagedSite: @unchecked Sendable {
     /// and, on the same file system, the inode of the staging folder's and the published site's
     /// file at `relative`, as their folders list them: a file already there is left alone.
     @discardableResult
-    func put(fileNamed name: String, in source: SourceFolder, at relative: String,
-             inodes: (source: UInt64?, staged: UInt64?, published: UInt64?)) throws -> Outcome {
+    func put(
+        fileNamed name: String, in source: SourceFolder, at relative: String,
+        inodes: (source: UInt64?, staged: UInt64?, published: UInt64?)
+    ) throws -> Outcome {
         let spare = try place(relative)
         let inPlace = spare != nil && inodes.source != nil && inodes.staged == inodes.source
         guard inPlace || link(name, in: source.descriptor, to: relative) else {
@@ -196,8 +199,10 @@ final class StagedSite: @unchecked Sendable {
     /// `keptLastTime`: the last build kept this page too (`FingerprintTable.entry`).
     func keep(_ relative: String, keptLastTime: Bool = false) throws -> Bool {
         let spare = try place(relative)
-        guard (spare != nil && isPublishedFile(spareHas: relative, keptLastTime: keptLastTime))
-                || link(relative, in: publishedDescriptor, to: relative) else {
+        guard
+            (spare != nil && isPublishedFile(spareHas: relative, keptLastTime: keptLastTime))
+                || link(relative, in: publishedDescriptor, to: relative)
+        else {
             return false
         }
         insert(.kept, at: relative, spare: spare, page: true)

@@ -9,9 +9,11 @@ enum Markdown {
         return source.withUTF8 { buffer -> String in
             let options = CMARK_OPT_UNSAFE
             guard let base = buffer.baseAddress,
-                  let output = base.withMemoryRebound(to: CChar.self, capacity: buffer.count, {
-                      cmark_markdown_to_html($0, buffer.count, options)
-                  })
+                let output = base.withMemoryRebound(
+                    to: CChar.self, capacity: buffer.count,
+                    {
+                        cmark_markdown_to_html($0, buffer.count, options)
+                    })
             else { return "" }
             defer { free(output) }
             return String(cString: output)

@@ -53,11 +53,11 @@ struct MarkdownEscaping: MustacheContentType {
     }
 
     private static func appendNumeric(_ b: UInt8, to out: inout [UInt8]) {
-        out.append(contentsOf: [38, 35]) // "&#"
+        out.append(contentsOf: [38, 35])  // "&#"
         if b >= 100 { out.append(48 + b / 100) }
         out.append(48 + (b / 10) % 10)
         out.append(48 + b % 10)
-        out.append(59) // ";"
+        out.append(59)  // ";"
     }
 
     /// Characters with an inline meaning wherever they stand.
@@ -106,11 +106,11 @@ enum HTML {
         out.reserveCapacity(bytes.count + 16)
         for b in bytes {
             switch b {
-            case 38: out.append(contentsOf: [38, 97, 109, 112, 59])          // &amp;
-            case 60: out.append(contentsOf: [38, 108, 116, 59])              // &lt;
-            case 62: out.append(contentsOf: [38, 103, 116, 59])              // &gt;
-            case 34: out.append(contentsOf: [38, 113, 117, 111, 116, 59])    // &quot;
-            case 39: out.append(contentsOf: [38, 35, 51, 57, 59])            // &#39;
+            case 38: out.append(contentsOf: [38, 97, 109, 112, 59])  // &amp;
+            case 60: out.append(contentsOf: [38, 108, 116, 59])  // &lt;
+            case 62: out.append(contentsOf: [38, 103, 116, 59])  // &gt;
+            case 34: out.append(contentsOf: [38, 113, 117, 111, 116, 59])  // &quot;
+            case 39: out.append(contentsOf: [38, 35, 51, 57, 59])  // &#39;
             default: out.append(b)
             }
         }

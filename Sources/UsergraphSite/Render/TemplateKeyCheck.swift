@@ -93,8 +93,10 @@ struct TemplateKeyCheck {
     }
 
     /// `scopes`: the keys of the page and of each section the tags are in, innermost last.
-    private func check(_ tags: [MustacheTemplate.Tag], _ file: File, scopes: [TemplateSchema],
-                       into problems: inout Set<Problem>, _ found: inout Findings) {
+    private func check(
+        _ tags: [MustacheTemplate.Tag], _ file: File, scopes: [TemplateSchema],
+        into problems: inout Set<Problem>, _ found: inout Findings
+    ) {
         for tag in tags {
             let line = (tag.line ?? 1) + file.firstLine - 1
             func problem(_ kind: Problem.Kind, _ key: String) {
@@ -103,7 +105,8 @@ struct TemplateKeyCheck {
             switch tag.kind {
             case .partial:
                 if let partial = theme.library.getTemplate(named: tag.name), let path = theme.partials[tag.name],
-                   !found.including.contains(tag.name) {
+                    !found.including.contains(tag.name)
+                {
                     found.including.append(tag.name)
                     var inPartial = Set<Problem>()
                     check(partial.tags, File(path: path, firstLine: 1), scopes: scopes, into: &inPartial, &found)
@@ -121,7 +124,8 @@ struct TemplateKeyCheck {
                     problem(.unknown, tag.name)
                 case .words(let key):
                     guard tag.kind != .section, tag.transforms.isEmpty, let text = theme.strings.template(key),
-                          let words = try? MustacheTemplate(string: text) else { break }
+                        let words = try? MustacheTemplate(string: text)
+                    else { break }
                     for place in words.tags {
                         if case .unknown = Self.lookup(place.name, in: scopes) { problem(.unknownInWords(words: key, file: theme.strings.file), place.name) }
                     }

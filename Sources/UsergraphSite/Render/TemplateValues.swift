@@ -27,7 +27,9 @@ final class TemplateWords: @unchecked Sendable {
                 var node = self
                 for part in path {
                     let key = String(part)
-                    if let next = node.groups[key] { node = next } else {
+                    if let next = node.groups[key] {
+                        node = next
+                    } else {
                         let next = Node()
                         node.groups[key] = next
                         node = next

@@ -77,7 +77,9 @@ struct Theme: Sendable {
             pages[page.name] = page
         }
         for name in Theme.requiredPages where pages[name] == nil {
-            throw UsergraphError("errors.theme.missingPage", ["path": files.place("Templates/\(name).md"), "pages": Theme.requiredPages.map { $0 + ".md" }.joined(separator: ", ")])
+            throw UsergraphError(
+                "errors.theme.missingPage",
+                ["path": files.place("Templates/\(name).md"), "pages": Theme.requiredPages.map { $0 + ".md" }.joined(separator: ", ")])
         }
         guard let layoutFile = files.file("Templates/layout.html") else {
             throw UsergraphError("errors.theme.noLayout", ["path": files.place("Templates/layout.html")])
@@ -178,15 +180,17 @@ struct Theme: Sendable {
             // The parser stops where it noticed (the end of the file for a section never closed);
             // a person wants the tag where the mistake is, so it is looked for in the source.
             if let found = TagMistake.find(in: source, for: error.error) {
-                throw UsergraphError("errors.theme.syntax", ["where": "\(path):\(found.line + firstLine - 1)", "tag": found.tag],
-                                     nested: ["problem": describe(error.error)])
+                throw UsergraphError(
+                    "errors.theme.syntax", ["where": "\(path):\(found.line + firstLine - 1)", "tag": found.tag],
+                    nested: ["problem": describe(error.error)])
             }
             let line = error.context.lineNumber + firstLine - 1
             let tag = error.context.line.trimmingCharacters(in: .whitespaces)
                 .replacingOccurrences(of: MarkdownEscapingRegistration.pragma, with: "")
                 .replacingOccurrences(of: MarkdownEscapingRegistration.htmlPragma, with: "")
-            throw UsergraphError("errors.theme.syntax", ["where": "\(path):\(line)", "tag": tag],
-                                 nested: ["problem": describe(error.error)])
+            throw UsergraphError(
+                "errors.theme.syntax", ["where": "\(path):\(line)", "tag": tag],
+                nested: ["problem": describe(error.error)])
         }
     }
 

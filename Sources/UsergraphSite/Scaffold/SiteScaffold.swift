@@ -21,7 +21,8 @@ public enum SiteScaffold {
             try FileTree.copy(from: source + "/Templates", to: target + "/Templates")
             try FileTree.copy(from: source + "/Public", to: target + "/Public")
         }
-        let config = starterConfig.replacingOccurrences(of: "language: en     ", with: "language: " + language.padding(toLength: 7, withPad: " ", startingAt: 0))
+        let config = starterConfig.replacingOccurrences(
+            of: "language: en     ", with: "language: " + language.padding(toLength: 7, withPad: " ", startingAt: 0))
         try AtomicFile.write(Data(config.utf8), to: target + "/usergraph.yml")
         try AtomicFile.write(Data(gitignore.utf8), to: target + "/.gitignore")
     }
@@ -29,12 +30,12 @@ public enum SiteScaffold {
     /// What a build makes and keeps, which is output, not source, for a site kept in git: the
     /// site, what the build keeps for the next one beside it, and the lock.
     static let gitignore = """
-    _site/
-    ._site.*
-    .usergraph/
-    .usergraph.lock
+        _site/
+        ._site.*
+        .usergraph/
+        .usergraph.lock
 
-    """
+        """
 
     /// A theme folder given to `init --theme`: it must hold Templates/layout.html.
     public static func themeFolder(_ source: String) throws -> String {
@@ -45,30 +46,30 @@ public enum SiteScaffold {
     }
 
     static let starterConfig = """
-    # usergraph site configuration. Paths are relative to this file.
-    title: "My dashboard"
-    # baseURL: https://example.org/dashboard/   # canonical links and sitemap.xml; without it every link is relative
-    language: en                               # en or ru, or a strings file of your own in Templates/strings/
-    timeZone: UTC                              # days, weeks and streaks are counted here, e.g. Europe/Moscow
-    # asOf: 2026-11-20                         # pin "today" for reproducible statistics
-    store: Store
-    output: _site
-    # github:
-    #   login: your-login                      # the token, if any, comes from GITHUB_TOKEN
-    #   pinned: [project, dotfiles]            # up to 6 to show first; else GitHub's pins (token) or the most starred
-    # users:
-    #   url: https://example.org/api/users/
-    # statistics:
-    #   url: https://example.org/api/statistics/
-    cache:
-      maxAge: 0                                # seconds before a cached collection is stale; 0 = never
-    goals:
-      steps: 10000                             # the day's step goal
-    privacy:                                   # the users directory is other people's data
-      indexUsers: false                        # true lets search engines index /users/
-      visitorsAsCounts: false                  # true shows visitors only as numbers, never names
-    owner:
-      public: [name, avatar]                   # what the profile shows; add age, sex, email to show them
+        # usergraph site configuration. Paths are relative to this file.
+        title: "My dashboard"
+        # baseURL: https://example.org/dashboard/   # canonical links and sitemap.xml; without it every link is relative
+        language: en                               # en or ru, or a strings file of your own in Templates/strings/
+        timeZone: UTC                              # days, weeks and streaks are counted here, e.g. Europe/Moscow
+        # asOf: 2026-11-20                         # pin "today" for reproducible statistics
+        store: Store
+        output: _site
+        # github:
+        #   login: your-login                      # the token, if any, comes from GITHUB_TOKEN
+        #   pinned: [project, dotfiles]            # up to 6 to show first; else GitHub's pins (token) or the most starred
+        # users:
+        #   url: https://example.org/api/users/
+        # statistics:
+        #   url: https://example.org/api/statistics/
+        cache:
+          maxAge: 0                                # seconds before a cached collection is stale; 0 = never
+        goals:
+          steps: 10000                             # the day's step goal
+        privacy:                                   # the users directory is other people's data
+          indexUsers: false                        # true lets search engines index /users/
+          visitorsAsCounts: false                  # true shows visitors only as numbers, never names
+        owner:
+          public: [name, avatar]                   # what the profile shows; add age, sex, email to show them
 
-    """
+        """
 }

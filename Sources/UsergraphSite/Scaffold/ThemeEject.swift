@@ -22,7 +22,8 @@ public enum ThemeEject {
             let candidates = [trimmed, "Templates/" + trimmed, "Public/" + trimmed]
             let matches = all.filter { name in candidates.contains { name == $0 || name.hasPrefix($0 + "/") } }
             guard !matches.isEmpty else {
-                throw UsergraphError("errors.theme.unknownFile", ["file": request, "example": "cards.md, partials/pagination.md, assets/style.css"], kind: .usage)
+                throw UsergraphError(
+                    "errors.theme.unknownFile", ["file": request, "example": "cards.md, partials/pagination.md, assets/style.css"], kind: .usage)
             }
             chosen += matches.filter { !chosen.contains($0) }
         }

@@ -48,9 +48,11 @@ public struct PreviewServer: Sendable {
                 let since = request.query["since"].flatMap(Int.init) ?? 0
                 let state = await live.wait(since: since, timeout: Self.waitSeconds)
                 let body = LiveReload.json(version: state.version, error: state.error)
-                return HTTPResponse(statusCode: .ok, headers: [
-                    .contentType: "application/json", .contentLength: String(body.count), HTTPHeader("Cache-Control"): "no-store",
-                ], body: body)
+                return HTTPResponse(
+                    statusCode: .ok,
+                    headers: [
+                        .contentType: "application/json", .contentLength: String(body.count), HTTPHeader("Cache-Control"): "no-store",
+                    ], body: body)
             }
             // The raw target: FlyingFox's `path` drops the trailing slash that tells a folder.
             var answer = files.answer(method: request.method.rawValue, path: request.target.path())
@@ -64,8 +66,9 @@ public struct PreviewServer: Sendable {
             ]
             if let location = answer.location { headers[.location] = location }
             if answer.status == 405 { headers[HTTPHeader("Allow")] = "GET, HEAD" }
-            return HTTPResponse(statusCode: HTTPStatusCode(answer.status, phrase: Self.phrase(answer.status)),
-                                headers: headers, body: request.method == .HEAD ? Data() : answer.body)
+            return HTTPResponse(
+                statusCode: HTTPStatusCode(answer.status, phrase: Self.phrase(answer.status)),
+                headers: headers, body: request.method == .HEAD ? Data() : answer.body)
         }
 
         static func phrase(_ status: Int) -> String {

@@ -60,7 +60,8 @@ public struct SiteFiles: Sendable {
     /// A regular file that really lies inside the root, once symlinks are resolved.
     func file(_ path: String, status: Int) -> Answer? {
         guard let real = SiteFiles.realPath(path), real.hasPrefix(root + "/"),
-              let data = FileManager.default.contents(atPath: real) else { return nil }
+            let data = FileManager.default.contents(atPath: real)
+        else { return nil }
         return Answer(status: status, contentType: SiteFiles.contentType(ofFile: real), body: data)
     }
 

@@ -25,8 +25,10 @@ enum DrawingEnvironment {
 
     /// The real file a library name resolves to in the usual places, with its identity.
     private static func libraryIdentity(_ name: String) -> String? {
-        for folder in ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/lib/x86_64-linux-gnu", "/lib/aarch64-linux-gnu",
-                       "/usr/lib64", "/usr/lib", "/lib64", "/lib"] {
+        for folder in [
+            "/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/lib/x86_64-linux-gnu", "/lib/aarch64-linux-gnu",
+            "/usr/lib64", "/usr/lib", "/lib64", "/lib",
+        ] {
             let path = folder + "/" + name
             guard let real = realpath(path, nil) else { continue }
             defer { free(real) }

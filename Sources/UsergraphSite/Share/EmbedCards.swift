@@ -24,12 +24,13 @@ enum EmbedCards {
     static let folder = "cards"
     static let font = "-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,'DejaVu Sans',sans-serif"
 
-    static let requirements: [Strings.Requirement] = [
-        "cards.stats.title", "cards.stats.desc", "cards.streak.title", "cards.streak.desc", "cards.calendar.title",
-        "cards.calendar.desc", "cards.weekly.title", "cards.weekly.desc", "cards.languages.title", "cards.languages.desc",
-        "cards.workouts", "cards.time", "cards.distance", "cards.streakNow", "cards.longest", "cards.level",
-        "cards.pinned.title", "cards.pinned.desc",
-    ].map { Strings.Requirement($0) } + [Strings.Requirement("count.days", .plural), Strings.Requirement("count.points", .plural)]
+    static let requirements: [Strings.Requirement] =
+        [
+            "cards.stats.title", "cards.stats.desc", "cards.streak.title", "cards.streak.desc", "cards.calendar.title",
+            "cards.calendar.desc", "cards.weekly.title", "cards.weekly.desc", "cards.languages.title", "cards.languages.desc",
+            "cards.workouts", "cards.time", "cards.distance", "cards.streakNow", "cards.longest", "cards.level",
+            "cards.pinned.title", "cards.pinned.desc",
+        ].map { Strings.Requirement($0) } + [Strings.Requirement("count.days", .plural), Strings.Requirement("count.points", .plural)]
 
     static func cards(_ site: SiteData) -> [Card] {
         let s = site.strings
@@ -53,8 +54,10 @@ enum EmbedCards {
             stats.append(text(row.1, x: 150, y: y, size: 14, fill: ink, weight: 700))
         }
         stats.append(avatar(site, cx: 405, cy: 112, r: 52))
-        cards.append(Card(name: "stats", title: s.text("cards.stats.title", ["name": name]), description: s.text("cards.stats.desc"),
-                          width: 495, height: 195, body: stats.joined(separator: "\n")))
+        cards.append(
+            Card(
+                name: "stats", title: s.text("cards.stats.title", ["name": name]), description: s.text("cards.stats.desc"),
+                width: 495, height: 195, body: stats.joined(separator: "\n")))
 
         // Three columns like streak cards: workouts, the current streak in a ring, the longest.
         var streak = [header(s.text("cards.streak.title", ["name": name]), width: 495)]
@@ -68,29 +71,42 @@ enum EmbedCards {
             streak.append(text(column.0, x: column.2, y: i == 1 ? 118 : 112, size: i == 1 ? 30 : 26, fill: ink, weight: 700, anchor: "middle"))
             streak.append(text(column.1, x: column.2, y: 172, size: 13, fill: muted, anchor: "middle"))
         }
-        cards.append(Card(name: "streak", title: s.text("cards.streak.title", ["name": name]), description: s.text("cards.streak.desc"),
-                          width: 495, height: 195, body: streak.joined(separator: "\n")))
+        cards.append(
+            Card(
+                name: "streak", title: s.text("cards.streak.title", ["name": name]), description: s.text("cards.streak.desc"),
+                width: 495, height: 195, body: streak.joined(separator: "\n")))
 
         // The training calendar at its own size.
         let days = site.statistics.details.dailyWorkouts
         let calendar = SVGCharts.calendarHeatmap(
-            days.map { HeatmapDay(value: Double($0.count), title: s.text("chart.heatmap.cell", [
-                "date": f.date($0.day), "count": s.plural("count.workouts", $0.count),
-            ])) },
+            days.map {
+                HeatmapDay(
+                    value: Double($0.count),
+                    title: s.text(
+                        "chart.heatmap.cell",
+                        [
+                            "date": f.date($0.day), "count": s.plural("count.workouts", $0.count),
+                        ]))
+            },
             rowLabels: f.weekdaysShort, less: s.text("chart.heatmap.less"), more: s.text("chart.heatmap.more"),
             weekLabels: StatisticsCharts.monthLabels(days.map(\.day), format: f),
             options: SVGChartOptions(idPrefix: "card-calendar", title: s.text("cards.calendar.title"), noData: s.text("chart.noData")))
         let size = chartSize(calendar)
-        cards.append(Card(name: "calendar", title: s.text("cards.calendar.title"), description: s.text("cards.calendar.desc"),
-                          width: Int(size.width) + 40, height: Int(size.height) + 60,
-                          body: header(s.text("cards.calendar.title"), width: Int(size.width) + 40) + "\n" + place(calendar, x: 20, y: 48)))
+        cards.append(
+            Card(
+                name: "calendar", title: s.text("cards.calendar.title"), description: s.text("cards.calendar.desc"),
+                width: Int(size.width) + 40, height: Int(size.height) + 60,
+                body: header(s.text("cards.calendar.title"), width: Int(size.width) + 40) + "\n" + place(calendar, x: 20, y: 48)))
 
         let weekly = SVGCharts.bars(
             w.weekly.map { ChartPoint(label: Day(iso: $0.weekStart).map(f.shortDate) ?? $0.weekStart, value: Double($0.count)) },
-            options: SVGChartOptions(idPrefix: "card-weekly", title: s.text("cards.weekly.title"), noData: s.text("chart.noData"),
-                                     width: 455, height: 170, numbers: f.chartNumbers))
-        cards.append(Card(name: "weekly", title: s.text("cards.weekly.title"), description: s.text("cards.weekly.desc"),
-                          width: 495, height: 230, body: header(s.text("cards.weekly.title"), width: 495) + "\n" + place(weekly, x: 20, y: 50)))
+            options: SVGChartOptions(
+                idPrefix: "card-weekly", title: s.text("cards.weekly.title"), noData: s.text("chart.noData"),
+                width: 455, height: 170, numbers: f.chartNumbers))
+        cards.append(
+            Card(
+                name: "weekly", title: s.text("cards.weekly.title"), description: s.text("cards.weekly.desc"),
+                width: 495, height: 230, body: header(s.text("cards.weekly.title"), width: 495) + "\n" + place(weekly, x: 20, y: 50)))
 
         let repositories = site.statistics.report.repositories
         // Like the languages chart: by bytes of code when the store has them, else by primary language.
@@ -103,10 +119,13 @@ enum EmbedCards {
         if !languages.isEmpty {
             let chart = SVGCharts.rowBars(
                 languages.map(\.0), valueLabels: languages.map(\.1),
-                options: SVGChartOptions(idPrefix: "card-languages", title: s.text("cards.languages.title"), noData: s.text("chart.noData"),
-                                         width: 455, height: 170, numbers: f.chartNumbers))
-            cards.append(Card(name: "languages", title: s.text("cards.languages.title"), description: s.text("cards.languages.desc"),
-                              width: 495, height: 230, body: header(s.text("cards.languages.title"), width: 495) + "\n" + place(chart, x: 20, y: 50)))
+                options: SVGChartOptions(
+                    idPrefix: "card-languages", title: s.text("cards.languages.title"), noData: s.text("chart.noData"),
+                    width: 455, height: 170, numbers: f.chartNumbers))
+            cards.append(
+                Card(
+                    name: "languages", title: s.text("cards.languages.title"), description: s.text("cards.languages.desc"),
+                    width: 495, height: 230, body: header(s.text("cards.languages.title"), width: 495) + "\n" + place(chart, x: 20, y: 50)))
         }
         if let pinned = pinnedCard(site) { cards.append(pinned) }
         // Only cards of the sections the site shows (the others are drawn all the same: a few
@@ -134,19 +153,24 @@ enum EmbedCards {
             if let language = repository.language { line = line.isEmpty ? language : language + " · " + line }
             if !line.isEmpty { body.append(text(line, x: 20, y: y + 22, size: 13, fill: muted, room: 455)) }
         }
-        return Card(name: "pinned", title: title, description: s.text("cards.pinned.desc"), width: 495,
-                    height: 44 + row * repositories.count + 8, body: body.joined(separator: "\n"))
+        return Card(
+            name: "pinned", title: title, description: s.text("cards.pinned.desc"), width: 495,
+            height: 44 + row * repositories.count + 8, body: body.joined(separator: "\n"))
     }
 
     /// One file of a card.
     static func svg(_ card: Card, mode: Mode, palette: ThemePalette) -> String {
-        let open = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(card.width)\" height=\"\(card.height)\""
+        let open =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(card.width)\" height=\"\(card.height)\""
             + " viewBox=\"0 0 \(card.width) \(card.height)\" role=\"img\" aria-labelledby=\"card-title card-desc\""
             + " font-family=\"\(font)\">"
-        let frame = "<rect x=\"0.5\" y=\"0.5\" width=\"\(card.width - 1)\" height=\"\(card.height - 1)\" rx=\"8\""
+        let frame =
+            "<rect x=\"0.5\" y=\"0.5\" width=\"\(card.width - 1)\" height=\"\(card.height - 1)\" rx=\"8\""
             + " style=\"fill:var(--surface,#ffffff);stroke:var(--border,#e2e5ef)\"/>"
-        var parts = [open, "<title id=\"card-title\">\(XMLText.escape(card.title))</title>",
-                     "<desc id=\"card-desc\">\(XMLText.escape(card.description))</desc>"]
+        var parts = [
+            open, "<title id=\"card-title\">\(XMLText.escape(card.title))</title>",
+            "<desc id=\"card-desc\">\(XMLText.escape(card.description))</desc>",
+        ]
         switch mode {
         case .light, .dark:
             let colours = mode == .light ? palette.light : palette.dark
@@ -185,8 +209,10 @@ enum EmbedCards {
         text(title, x: 20, y: 32, size: 17, fill: "var(--accent,#4f46e5)", weight: 700, room: width - 40)
     }
 
-    private static func text(_ value: String, x: Int, y: Int, size: Int, fill: String, weight: Int = 400,
-                             anchor: String = "start", room: Int? = nil) -> String {
+    private static func text(
+        _ value: String, x: Int, y: Int, size: Int, fill: String, weight: Int = 400,
+        anchor: String = "start", room: Int? = nil
+    ) -> String {
         var shown = value
         if let room {
             let chars = max(1, Int(Double(room) / (Double(size) * 0.58)))
@@ -211,7 +237,7 @@ enum EmbedCards {
     /// at 0, so its units are the card's.
     private static func place(_ chart: String, x: Int, y: Int) -> String {
         guard let open = chart.range(of: "<svg"), let end = chart[open.upperBound...].firstIndex(of: ">"),
-              let close = chart.range(of: "</svg>", options: .backwards)
+            let close = chart.range(of: "</svg>", options: .backwards)
         else { return "" }
         let inner = chart[chart.index(after: end)..<close.lowerBound]
         return "<g transform=\"translate(\(x) \(y))\" style=\"font-size:13px\">\(inner)</g>"

@@ -29,8 +29,9 @@ enum PNGRaster {
             guard !failures.isSet else { return }
             let job = jobs[i]
             do {
-                let png = try png(svg: job.svg, width: job.width, height: job.height, what: job.file,
-                                  previous: published.map { $0 + "/" + job.file })
+                let png = try png(
+                    svg: job.svg, width: job.width, height: job.height, what: job.file,
+                    previous: published.map { $0 + "/" + job.file })
                 results.lock.withLock { results.data[i] = png }
             } catch {
                 failures.set(error)
@@ -45,7 +46,8 @@ enum PNGRaster {
     /// libraries' loading, and fontconfig's, which every thread shares), and a rebuild draws
     /// its pictures last. Errors are left for the pictures themselves to say.
     static func prepare() {
-        let letter = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><text y=\"8\" font-size=\"8\""
+        let letter =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><text y=\"8\" font-size=\"8\""
             + " font-family=\"DejaVu Sans, Liberation Sans, Arial, sans-serif\">0</text></svg>"
         _ = try? png(svg: letter, width: 8, height: 8, what: "")
     }
@@ -94,7 +96,8 @@ enum PNGRaster {
         for tag in metadata {
             let after = start + tag.open.count
             guard after < bytes.count, bytes[start..<after].elementsEqual(tag.open),
-                  bytes[after] == UInt8(ascii: ">") || bytes[after] == UInt8(ascii: " ") else { continue }
+                bytes[after] == UInt8(ascii: ">") || bytes[after] == UInt8(ascii: " ")
+            else { continue }
             return bytes[after...].firstIndex(ofBytes: tag.close).map { $0 + tag.close.count }
         }
         return nil
@@ -123,12 +126,14 @@ enum PNGRaster {
         let stride = Int(draw.formatStrideForWidth(CAIRO_FORMAT_ARGB32, Int32(width)))
         let size = max(1, stride * height)
         guard stride > 0, let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0),
-              memory != MAP_FAILED else { throw failure(what, CAIRO_STATUS_NO_MEMORY, draw) }
+            memory != MAP_FAILED
+        else { throw failure(what, CAIRO_STATUS_NO_MEMORY, draw) }
         defer { munmap(memory, size) }
         // cairo always returns an object; a failure is its status. Destroyed before the pixels
         // are unmapped (the deferred calls run last first).
-        let surface = draw.imageSurfaceCreateForData(memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
-                                                     Int32(stride))
+        let surface = draw.imageSurfaceCreateForData(
+            memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+            Int32(stride))
         defer { draw.surfaceDestroy(surface) }
         let cr = draw.create(surface)
         defer { draw.destroy(cr) }
@@ -150,8 +155,11 @@ enum PNGRaster {
         // Function pointers into libraries that stay loaded: safe to call from any thread, as
         // each picture has its own handle and surface.
         let handleNewFromData: @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> OpaquePointer?
-        let handleRenderDocument: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafePointer<RsvgRectangle>?,
-                                                  UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> Int32
+        let handleRenderDocument:
+            @convention(c) (
+                OpaquePointer?, OpaquePointer?, UnsafePointer<RsvgRectangle>?,
+                UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
+            ) -> Int32
         let objectUnref: @convention(c) (UnsafeMutableRawPointer?) -> Void
         let errorFree: @convention(c) (UnsafeMutablePointer<GError>?) -> Void
         let imageSurfaceCreateForData: @convention(c) (UnsafeMutablePointer<UInt8>?, cairo_format_t, Int32, Int32, Int32) -> OpaquePointer?
@@ -200,7 +208,8 @@ enum PNGRaster {
     }
 
     private static func failure(_ what: String, _ status: cairo_status_t, _ draw: Library) -> UsergraphError {
-        UsergraphError("errors.publish.png", ["what": what, "reason": draw.statusToString(status).map { String(cString: $0) } ?? "cairo status \(status.rawValue)"])
+        UsergraphError(
+            "errors.publish.png", ["what": what, "reason": draw.statusToString(status).map { String(cString: $0) } ?? "cairo status \(status.rawValue)"])
     }
 
     private static func failure(_ what: String, _ error: UnsafeMutablePointer<GError>?, _ draw: Library) -> UsergraphError {
@@ -208,9 +217,11 @@ enum PNGRaster {
         // librsvg always sets the error when it fails; its text is the reason.
         let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? ""
         // libxml's text ends in a newline and may hold more: the message stays one line.
-        return UsergraphError("errors.publish.png", [
-            "what": what,
-            "reason": reason.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces),
-        ])
+        return UsergraphError(
+            "errors.publish.png",
+            [
+                "what": what,
+                "reason": reason.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces),
+            ])
     }
 }

@@ -19,13 +19,14 @@ enum ShareIcons {
     /// The icons to draw, or none when the theme has no `assets/icon.svg`.
     static func jobs(_ assets: PublicAssets, palette: [String: String]) -> [PNGRaster.Job] {
         guard let published = assets.names["assets/icon.svg"],
-              let data = assets.files.first(where: { $0.published == published })?.data
+            let data = assets.files.first(where: { $0.published == published })?.data
         else { return [] }
         let inline = "data:image/svg+xml;base64," + data.base64EncodedString()
         return all.map { icon in
             let n = icon.size
             let backdrop = icon.opaque ? "<rect width=\"\(n)\" height=\"\(n)\" fill=\"\(palette["accent"] ?? "#4f46e5")\"/>" : ""
-            let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n)\" height=\"\(n)\" viewBox=\"0 0 \(n) \(n)\">"
+            let svg =
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n)\" height=\"\(n)\" viewBox=\"0 0 \(n) \(n)\">"
                 + backdrop + "<image href=\"\(inline)\" width=\"\(n)\" height=\"\(n)\"/></svg>"
             return PNGRaster.Job(file: icon.file, svg: svg, width: n, height: n)
         }

@@ -15,10 +15,11 @@ enum SocialCard {
     /// A bigger stored avatar is left out rather than inlined.
     static let maxAvatarBytes = 4 << 20
 
-    static let requirements: [Strings.Requirement] = [
-        "share.imageAlt", "share.streak", "share.level", "stats.calendar", "chart.heatmap.less", "chart.heatmap.more",
-        "chart.heatmap.title", "chart.heatmap.desc", "chart.noData",
-    ].map { Strings.Requirement($0) } + [Strings.Requirement("count.workouts", .plural), Strings.Requirement("count.days", .plural)]
+    static let requirements: [Strings.Requirement] =
+        [
+            "share.imageAlt", "share.streak", "share.level", "stats.calendar", "chart.heatmap.less", "chart.heatmap.more",
+            "chart.heatmap.title", "chart.heatmap.desc", "chart.noData",
+        ].map { Strings.Requirement($0) } + [Strings.Requirement("count.workouts", .plural), Strings.Requirement("count.days", .plural)]
 
     /// The person the card shows: the owner's name, else the GitHub profile's, else the site's title.
     static func name(_ site: SiteData) -> String {
@@ -58,12 +59,14 @@ enum SocialCard {
         let (cx, cy, r) = (180, 200, 90)
         if let avatar = avatarURI(site) {
             parts.append("<clipPath id=\"avatar\"><circle cx=\"\(cx)\" cy=\"\(cy)\" r=\"\(r)\"/></clipPath>")
-            parts.append("<image href=\"\(avatar)\" x=\"\(cx - r)\" y=\"\(cy - r)\" width=\"\(2 * r)\" height=\"\(2 * r)\""
-                + " preserveAspectRatio=\"xMidYMid slice\" clip-path=\"url(#avatar)\"/>")
+            parts.append(
+                "<image href=\"\(avatar)\" x=\"\(cx - r)\" y=\"\(cy - r)\" width=\"\(2 * r)\" height=\"\(2 * r)\""
+                    + " preserveAspectRatio=\"xMidYMid slice\" clip-path=\"url(#avatar)\"/>")
         } else {
             parts.append("<circle cx=\"\(cx)\" cy=\"\(cy)\" r=\"\(r)\" fill=\"\(accent)\"/>")
-            parts.append("<text x=\"\(cx)\" y=\"\(cy + 24)\" font-size=\"68\" font-weight=\"700\" fill=\"#ffffff\" text-anchor=\"middle\">"
-                + "\(HTML.escape(Avatars.initials(name(site))))</text>")
+            parts.append(
+                "<text x=\"\(cx)\" y=\"\(cy + 24)\" font-size=\"68\" font-weight=\"700\" fill=\"#ffffff\" text-anchor=\"middle\">"
+                    + "\(HTML.escape(Avatars.initials(name(site))))</text>")
         }
         let left = 310
         parts.append(line(site.config.title, x: left, y: 150, size: 30, weight: 400, fill: muted, room: width - left - 80))
@@ -90,8 +93,9 @@ enum SocialCard {
             shown.map { HeatmapDay(value: Double($0.count)) },
             rowLabels: format.weekdaysShort, less: s.text("chart.heatmap.less"), more: s.text("chart.heatmap.more"),
             weekLabels: StatisticsCharts.monthLabels(shown.map(\.day), format: format),
-            options: SVGChartOptions(idPrefix: "card-calendar", title: s.text("chart.heatmap.title"),
-                                     description: s.text("chart.heatmap.desc"), noData: s.text("chart.noData")))
+            options: SVGChartOptions(
+                idPrefix: "card-calendar", title: s.text("chart.heatmap.title"),
+                description: s.text("chart.heatmap.desc"), noData: s.text("chart.noData")))
         parts.append("<g transform=\"translate(80 360) scale(1.45)\" fill=\"\(muted)\">\(ThemePalette.resolve(calendar, colours: palette))</g>")
         parts.append("</svg>")
         return parts.joined(separator: "\n")
@@ -113,7 +117,7 @@ enum SocialCard {
         guard let type = types[(path as NSString).pathExtension.lowercased()] else { return nil }
         let file = site.avatars.files.folder + "/" + path.dropFirst("files/".count)
         guard let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil, size <= maxAvatarBytes,
-              let data = FileManager.default.contents(atPath: file)
+            let data = FileManager.default.contents(atPath: file)
         else { return nil }
         return "data:\(type);base64," + data.base64EncodedString()
     }

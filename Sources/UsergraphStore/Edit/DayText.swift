@@ -11,8 +11,9 @@ enum DayText {
             problems.add(option: "--date", Message("errors.input.date", ["value": raw]))
             return today
         }
-        if day > today { problems.add(option: "--date", Message("errors.input.future", ["value": raw])) }
-        else if day.year < earliestYear {
+        if day > today {
+            problems.add(option: "--date", Message("errors.input.future", ["value": raw]))
+        } else if day.year < earliestYear {
             problems.add(option: "--date", Message("errors.input.tooOld", ["value": raw, "year": String(earliestYear)]))
         }
         return day

@@ -10,7 +10,7 @@ enum DecimalText {
         let text = raw.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              parts[0].count <= 9, let value = Double(text)
+            parts[0].count <= 9, let value = Double(text)
         else {
             if text.hasPrefix("-"), Double(text) != nil {
                 return .failure(Problem(.negative, Message("errors.input.negative", ["value": raw])))
@@ -18,13 +18,25 @@ enum DecimalText {
             return .failure(Problem(.notANumber, Message(places == 0 ? "errors.input.wholeNumber" : "errors.input.number", ["value": raw])))
         }
         if parts.count == 2, parts[1].count > places {
-            return .failure(Problem(.decimals, places == 0 ? Message("errors.input.wholeNumber", ["value": raw])
-                                                           : Message("errors.input.decimals", ["value": raw],
-                                                                     nested: ["places": .count("count.decimals", places)])))
+            return .failure(
+                Problem(
+                    .decimals,
+                    places == 0
+                        ? Message("errors.input.wholeNumber", ["value": raw])
+                        : Message(
+                            "errors.input.decimals", ["value": raw],
+                            nested: ["places": .count("count.decimals", places)])))
         }
         guard range.contains(value) else {
-            return .failure(Problem(.range, Message("errors.input.range", ["value": raw, "min": Format.decimal(range.lowerBound, places: 0),
-                                                                           "max": Format.decimal(range.upperBound, places: 0)])))
+            return .failure(
+                Problem(
+                    .range,
+                    Message(
+                        "errors.input.range",
+                        [
+                            "value": raw, "min": Format.decimal(range.lowerBound, places: 0),
+                            "max": Format.decimal(range.upperBound, places: 0),
+                        ])))
         }
         return .success(value)
     }

@@ -17,7 +17,7 @@ public enum DurationText {
             guard !digits.isEmpty, digits.count <= 6, let value = Int(digits) else { return nil }
             rest = rest.dropFirst(digits.count)
             guard let unit = rest.first,
-                  let index = units[next...].firstIndex(where: { $0.0 == unit })
+                let index = units[next...].firstIndex(where: { $0.0 == unit })
             else { return nil }
             total += value * units[index].1
             next = index + 1

@@ -16,8 +16,11 @@ enum EmailAddress {
         if text.utf8.count > 254 { return Message("errors.email.long") }
         if local.hasPrefix(".") || local.hasSuffix(".") || local.contains("..") { return Message("errors.email.localDot") }
         // Letters beyond ASCII are allowed (RFC 6531); spaces, quotes and brackets are not.
-        for scalar in local.unicodeScalars where !(scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-                                                     || localSpecials.contains(scalar)) {
+        for scalar in local.unicodeScalars
+        where
+            !(scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            || localSpecials.contains(scalar))
+        {
             return Message("errors.email.localCharacter", ["character": String(scalar)])
         }
         if domain.isEmpty { return Message("errors.email.noDomain") }

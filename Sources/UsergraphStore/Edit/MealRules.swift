@@ -66,13 +66,14 @@ public enum MealRules {
             }
             if foods.isEmpty { foods.append(FoodInput(name: nil)) }
             let last = foods.count - 1
-            let keyPath: WritableKeyPath<FoodInput, String?> = switch option {
-            case "--kcal": \.kcal
-            case "--grams": \.grams
-            case "--protein": \.protein
-            case "--fat": \.fat
-            default: \.carbs
-            }
+            let keyPath: WritableKeyPath<FoodInput, String?> =
+                switch option {
+                case "--kcal": \.kcal
+                case "--grams": \.grams
+                case "--protein": \.protein
+                case "--fat": \.fat
+                default: \.carbs
+                }
             if foods[last][keyPath: keyPath] != nil { foods[last].repeated.append(option) }
             foods[last][keyPath: keyPath] = value
         }
@@ -97,7 +98,8 @@ public enum MealRules {
         if let raw = input.time {
             let typed = raw.trimmingCharacters(in: .whitespaces)
             if typed.count == 5, typed.allSatisfy({ $0 == ":" || ($0.isASCII && $0.isNumber) }),
-               let seconds = TimeText.secondsOfDay(Substring(typed)) {
+                let seconds = TimeText.secondsOfDay(Substring(typed))
+            {
                 let text = Day.pad(seconds / 3600, 2) + ":" + Day.pad(seconds / 60 % 60, 2)
                 let nowText = String(Timestamp.format(now, in: zone).dropFirst(11).prefix(5))
                 if day == today, text > nowText { problems.add(option: "--time", Message("errors.meal.futureTime", ["value": text])) }
@@ -131,9 +133,11 @@ public enum MealRules {
         }
         let name = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
         var own = InputProblems()
-        if name.isEmpty { own.add(option: "--food", Message("errors.meal.emptyName")) }
-        else if name.count > nameLength { own.add(option: "--food", InputLimits.tooLong(name.count, limit: nameLength)) }
-        else if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        if name.isEmpty {
+            own.add(option: "--food", Message("errors.meal.emptyName"))
+        } else if name.count > nameLength {
+            own.add(option: "--food", InputLimits.tooLong(name.count, limit: nameLength))
+        } else if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             own.add(option: "--food", Message("errors.meal.nameControl"))
         }
         for option in food.repeated { own.add(option: option, Message("errors.meal.repeated")) }
@@ -151,8 +155,10 @@ public enum MealRules {
         let fat = amount(food.fat, "--fat", places: 1, range: macro)
         let carbs = amount(food.carbs, "--carbs", places: 1, range: macro)
         guard own.isEmpty, let kcal else {
-            let label = name.isEmpty ? Message("errors.meal.foodNumber", ["n": String(position)])
-                                     : Message("errors.meal.foodNamed", ["n": String(position), "name": String(name.prefix(40))])
+            let label =
+                name.isEmpty
+                ? Message("errors.meal.foodNumber", ["n": String(position)])
+                : Message("errors.meal.foodNamed", ["n": String(position), "name": String(name.prefix(40))])
             for line in own.lines { problems.add(Message("errors.meal.food", nested: ["food": label, "problem": line])) }
             return nil
         }

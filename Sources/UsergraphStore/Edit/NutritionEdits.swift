@@ -8,8 +8,10 @@ extension StoreEditor {
     /// refused: it is the same command run twice, not a second meal.
     public func addMeal(_ meal: Meal) throws {
         var meals = try OwnerRecords.meals(layout)
-        if let twin = meals.first(where: { $0.id == meal.id
-                || ($0.date == meal.date && $0.kind == meal.kind && $0.time == meal.time && $0.foods == meal.foods) }) {
+        if let twin = meals.first(where: {
+            $0.id == meal.id
+                || ($0.date == meal.date && $0.kind == meal.kind && $0.time == meal.time && $0.foods == meal.foods)
+        }) {
             throw UsergraphError("errors.meal.twin", ["kind": twin.kind, "date": twin.date, "id": String(twin.id.prefix(8))])
         }
         meals.append(meal)
@@ -69,8 +71,10 @@ extension OwnerRecords {
 public enum MealQuery {
     /// The one meal whose id is `id` or starts with it (at least 4 characters).
     public static func find(_ id: String, in meals: [Meal]) throws -> Meal {
-        try RecordID.find(id, in: meals, id: \.id, messages: RecordID.Messages(
-            short: "errors.meal.shortID", missing: "errors.meal.noID", ambiguous: "errors.meal.ambiguousID", count: "count.meals"))
+        try RecordID.find(
+            id, in: meals, id: \.id,
+            messages: RecordID.Messages(
+                short: "errors.meal.shortID", missing: "errors.meal.noID", ambiguous: "errors.meal.ambiguousID", count: "count.meals"))
     }
 
     /// Newest first: by day, then by time (a meal without one after those with one), then id;

@@ -14,8 +14,10 @@ public struct OwnerInput: Sendable {
     /// Kilograms.
     public var targetWeight: String?
 
-    public init(email: String? = nil, name: String? = nil, sex: String? = nil, birthDate: String? = nil, avatar: String? = nil,
-                height: String? = nil, targetWeight: String? = nil) {
+    public init(
+        email: String? = nil, name: String? = nil, sex: String? = nil, birthDate: String? = nil, avatar: String? = nil,
+        height: String? = nil, targetWeight: String? = nil
+    ) {
         self.email = email; self.name = name; self.sex = sex; self.birthDate = birthDate; self.avatar = avatar
         self.height = height; self.targetWeight = targetWeight
     }
@@ -83,28 +85,35 @@ public enum OwnerRules {
             let email = raw.trimmingCharacters(in: .whitespaces)
             if let why = EmailAddress.problem(email) {
                 problems.add(option: "--email", Message("errors.owner.email", ["value": raw], nested: ["reason": why]))
+            } else {
+                change.email = email
             }
-            else { change.email = email }
         }
         if let raw = input.name {
             let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            if name.isEmpty { problems.add(option: "--name", Message("errors.owner.emptyName")) }
-            else if name.count > nameLength { problems.add(option: "--name", InputLimits.tooLong(name.count, limit: nameLength)) }
-            else if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            if name.isEmpty {
+                problems.add(option: "--name", Message("errors.owner.emptyName"))
+            } else if name.count > nameLength {
+                problems.add(option: "--name", InputLimits.tooLong(name.count, limit: nameLength))
+            } else if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 problems.add(option: "--name", Message("errors.owner.nameControl"))
-            } else { change.name = name }
+            } else {
+                change.name = name
+            }
         }
         if let raw = input.sex {
-            if let sex = sex(raw) { change.sex = sex }
-            else {
+            if let sex = sex(raw) {
+                change.sex = sex
+            } else {
                 problems.add(option: "--sex", Message("errors.owner.sex", ["value": raw]))
             }
         }
         if let raw = input.birthDate {
             if let why = birthDateProblem(raw, today: today) {
                 problems.add(option: "--birth-date", Message("errors.owner.birthDate", ["value": raw], nested: ["reason": why]))
+            } else {
+                change.birthDate = raw
             }
-            else { change.birthDate = raw }
         }
         if let path = input.avatar {
             switch avatar(at: path) {
@@ -158,7 +167,8 @@ public enum OwnerRules {
             return .failure(Problem(reason: tooBig(path, bytes: Int(info.st_size))))
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(Problem(reason: Message("errors.avatar.unreadable", ["path": path]))) }
+            return .failure(Problem(reason: Message("errors.avatar.unreadable", ["path": path])))
+        }
         return avatar(data, name: path)
     }
 
@@ -177,8 +187,9 @@ public enum OwnerRules {
     }
 
     static func tooBig(_ path: String, bytes: Int) -> Message {
-        Message("errors.avatar.tooBig", ["path": path],
-                nested: ["size": megabytes(bytes), "limit": megabytes(avatarLimit)])
+        Message(
+            "errors.avatar.tooBig", ["path": path],
+            nested: ["size": megabytes(bytes), "limit": megabytes(avatarLimit)])
     }
 
     static func megabytes(_ bytes: Int) -> Message {

@@ -49,8 +49,10 @@ public struct StoreEditor {
             ("email", \.email), ("name", \.name), ("sex", \.sex), ("birthDate", \.birthDate), ("avatar", \.avatar),
         ]
         let numbers: [(String, KeyPath<Owner, Double?>)] = [("heightCm", \.heightCm), ("targetWeightKg", \.targetWeightKg)]
-        return .updated(next, changed: texts.filter { current[keyPath: $0.1] != next[keyPath: $0.1] }.map(\.0)
-                                         + numbers.filter { current[keyPath: $0.1] != next[keyPath: $0.1] }.map(\.0))
+        return .updated(
+            next,
+            changed: texts.filter { current[keyPath: $0.1] != next[keyPath: $0.1] }.map(\.0)
+                + numbers.filter { current[keyPath: $0.1] != next[keyPath: $0.1] }.map(\.0))
     }
 
     // MARK: weights.json

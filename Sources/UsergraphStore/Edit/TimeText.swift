@@ -23,7 +23,8 @@ enum TimeText {
             day = Day(now, in: zone)
             clock = Substring(text)
         } else if text.count == 16 || text.count == 19, let d = Day(iso: text.prefix(10)),
-                  [" ", "T", "t"].contains(text[text.index(text.startIndex, offsetBy: 10)]) {
+            [" ", "T", "t"].contains(text[text.index(text.startIndex, offsetBy: 10)])
+        {
             day = d
             clock = text.dropFirst(11)
         } else {
@@ -37,7 +38,7 @@ enum TimeText {
     static func secondsOfDay(_ text: Substring) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
-              let h = Int(parts[0]), let m = Int(parts[1]), h < 24, m < 60
+            let h = Int(parts[0]), let m = Int(parts[1]), h < 24, m < 60
         else { return nil }
         let s = parts.count == 3 ? Int(parts[2]) : 0
         guard let s, s < 60 else { return nil }
@@ -57,7 +58,7 @@ enum TimeText {
         if text.hasSuffix("Z") || text.hasSuffix("z") { return 0 }
         let tail = Array(text.suffix(6))
         guard tail.count == 6, tail[0] == "+" || tail[0] == "-", tail[3] == ":",
-              let h = Int(String(tail[1...2])), let m = Int(String(tail[4...5]))
+            let h = Int(String(tail[1...2])), let m = Int(String(tail[4...5]))
         else { return nil }
         return (h * 3600 + m * 60) * (tail[0] == "-" ? -1 : 1)
     }

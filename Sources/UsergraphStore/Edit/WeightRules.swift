@@ -24,12 +24,18 @@ public enum WeightRules {
         case .success(let value):
             return value
         case .failure(let problem):
-            let message = switch problem.fault {
-            case .notANumber, .negative: Message("errors.weight.kg", ["value": raw])
-            case .decimals: Message("errors.weight.decimals", ["value": raw])
-            case .range: Message("errors.weight.range", ["value": raw, "min": String(Int(kilograms.lowerBound)),
-                                                         "max": String(Int(kilograms.upperBound))])
-            }
+            let message =
+                switch problem.fault {
+                case .notANumber, .negative: Message("errors.weight.kg", ["value": raw])
+                case .decimals: Message("errors.weight.decimals", ["value": raw])
+                case .range:
+                    Message(
+                        "errors.weight.range",
+                        [
+                            "value": raw, "min": String(Int(kilograms.lowerBound)),
+                            "max": String(Int(kilograms.upperBound)),
+                        ])
+                }
             problems.add(option: option, message)
             return nil
         }

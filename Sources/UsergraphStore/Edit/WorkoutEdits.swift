@@ -8,8 +8,10 @@ extension StoreEditor {
     /// same command run twice, not a second workout.
     public func addWorkout(_ workout: Workout) throws {
         var workouts = try OwnerRecords.workouts(layout)
-        if let twin = workouts.first(where: { $0.id == workout.id
-                || ($0.type == workout.type && $0.startDate != nil && $0.startDate == workout.startDate) }) {
+        if let twin = workouts.first(where: {
+            $0.id == workout.id
+                || ($0.type == workout.type && $0.startDate != nil && $0.startDate == workout.startDate)
+        }) {
             throw UsergraphError("errors.workout.twin", ["type": twin.type, "start": twin.start, "id": twin.id])
         }
         workouts.append(workout)
@@ -119,8 +121,10 @@ extension StoreEditor {
 public enum WorkoutQuery {
     /// The one workout whose id is `id` or starts with it (at least 4 characters).
     public static func find(_ id: String, in workouts: [Workout]) throws -> Workout {
-        try RecordID.find(id, in: workouts, id: \.id, messages: RecordID.Messages(
-            short: "errors.workout.shortID", missing: "errors.workout.noID", ambiguous: "errors.workout.ambiguousID", count: "count.workouts"))
+        try RecordID.find(
+            id, in: workouts, id: \.id,
+            messages: RecordID.Messages(
+                short: "errors.workout.shortID", missing: "errors.workout.noID", ambiguous: "errors.workout.ambiguousID", count: "count.workouts"))
     }
 
     /// Newest first; of the same type when `type` is given; starting on days `from`…`to` in the zone.
@@ -155,14 +159,16 @@ enum RecordID {
         let wanted = id.trimmingCharacters(in: .whitespaces).lowercased()
         if let exact = records.first(where: { $0[keyPath: key].lowercased() == wanted }) { return exact }
         guard wanted.count >= shortestPrefix else {
-            throw UsergraphError(messages.short, ["id": id], nested: ["count": .count("count.characters", shortestPrefix)],
-                                 kind: .usage)
+            throw UsergraphError(
+                messages.short, ["id": id], nested: ["count": .count("count.characters", shortestPrefix)],
+                kind: .usage)
         }
         let matches = records.filter { $0[keyPath: key].lowercased().hasPrefix(wanted) }
         guard let first = matches.first else { throw UsergraphError(messages.missing, ["id": id]) }
         guard matches.count == 1 else {
-            throw UsergraphError(messages.ambiguous, ["id": id, "ids": matches.map { $0[keyPath: key] }.joined(separator: ", ")],
-                                 nested: ["count": .count(messages.count, matches.count)], kind: .usage)
+            throw UsergraphError(
+                messages.ambiguous, ["id": id, "ids": matches.map { $0[keyPath: key] }.joined(separator: ", ")],
+                nested: ["count": .count(messages.count, matches.count)], kind: .usage)
         }
         return first
     }

@@ -10,8 +10,10 @@ public struct WorkoutInput: Sendable {
     public var exercises: String?
     public var notes: String?
 
-    public init(type: String, duration: String, start: String? = nil, calories: String? = nil,
-                exercises: String? = nil, notes: String? = nil) {
+    public init(
+        type: String, duration: String, start: String? = nil, calories: String? = nil,
+        exercises: String? = nil, notes: String? = nil
+    ) {
         self.type = type; self.duration = duration; self.start = start
         self.calories = calories; self.exercises = exercises; self.notes = notes
     }
@@ -67,8 +69,9 @@ public enum WorkoutRules {
         guard let type, let duration else { throw UsergraphError(verbatim: "internal: workout input passed checks without values") }
         // Logged after the fact, a workout without --start ended just now.
         let when = start ?? TimeText.Parsed(date: now.addingTimeInterval(-Double(duration)), zone: zone)
-        return Workout(id: id, type: type, start: when.stored, duration: duration, calories: calories,
-                       exercises: exercises, notes: notes)
+        return Workout(
+            id: id, type: type, start: when.stored, duration: duration, calories: calories,
+            exercises: exercises, notes: notes)
     }
 
     /// The type as the store keeps it: trimmed and lower-cased, so `Running` and `running`
@@ -76,7 +79,7 @@ public enum WorkoutRules {
     public static func normalized(type raw: String) -> String? {
         let type = raw.trimmingCharacters(in: .whitespaces).lowercased()
         guard typeLength.contains(type.count),
-              type.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0) })
+            type.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0) })
         else { return nil }
         return type
     }
@@ -111,8 +114,10 @@ public enum WorkoutRules {
         return nil
     }
 
-    static func number(_ raw: String?, option: String, range: ClosedRange<Int>, problems: inout InputProblems,
-                       outOfRange: (Int, ClosedRange<Int>) -> Message) -> Int? {
+    static func number(
+        _ raw: String?, option: String, range: ClosedRange<Int>, problems: inout InputProblems,
+        outOfRange: (Int, ClosedRange<Int>) -> Message
+    ) -> Int? {
         guard let raw else { return nil }
         guard let value = Int(raw.trimmingCharacters(in: .whitespaces)) else {
             problems.add(option: option, Message("errors.input.wholeNumber", ["value": raw]))

@@ -35,8 +35,9 @@ public enum EnvelopeFile {
         // One scan finds each top-level value; only the small ones are decoded, so a large
         // `data` is not parsed twice on every build.
         if let ranges = JSONSyntax.topLevelRanges(in: bytes), let data = ranges["data"],
-           let source = ranges["source"].flatMap({ try? JSONDecoder().decode(String.self, from: bytes.subdata(in: $0)) }),
-           let fetchedAt = ranges["fetchedAt"].flatMap({ try? JSONDecoder().decode(String.self, from: bytes.subdata(in: $0)) }) {
+            let source = ranges["source"].flatMap({ try? JSONDecoder().decode(String.self, from: bytes.subdata(in: $0)) }),
+            let fetchedAt = ranges["fetchedAt"].flatMap({ try? JSONDecoder().decode(String.self, from: bytes.subdata(in: $0)) })
+        {
             var validators: PageValidators = [:]
             if let range = ranges["validators"] {
                 let fragment = bytes.subdata(in: range)
@@ -59,8 +60,8 @@ public enum EnvelopeFile {
         defer { close(descriptor) }
         let bytes = Data(FileBytes.prefix(limit, of: descriptor))
         guard let ranges = JSONSyntax.topLevelRanges(in: bytes, upTo: "data"), ranges["data"] != nil,
-              let source = ranges["source"].flatMap({ try? JSONDecoder().decode(String.self, from: bytes.subdata(in: $0)) }),
-              let fetchedAt = ranges["fetchedAt"].flatMap({ try? JSONDecoder().decode(String.self, from: bytes.subdata(in: $0)) })
+            let source = ranges["source"].flatMap({ try? JSONDecoder().decode(String.self, from: bytes.subdata(in: $0)) }),
+            let fetchedAt = ranges["fetchedAt"].flatMap({ try? JSONDecoder().decode(String.self, from: bytes.subdata(in: $0)) })
         else { return nil }
         return (source, fetchedAt)
     }

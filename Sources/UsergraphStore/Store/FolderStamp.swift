@@ -11,7 +11,9 @@ public enum FolderStamp {
     public static func of(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
-        return [UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_ctim.tv_sec), UInt64(info.st_ctim.tv_nsec),
-                UInt64(info.st_mtim.tv_sec), UInt64(info.st_mtim.tv_nsec)].map { String($0) }.joined(separator: ".")
+        return [
+            UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_ctim.tv_sec), UInt64(info.st_ctim.tv_nsec),
+            UInt64(info.st_mtim.tv_sec), UInt64(info.st_mtim.tv_nsec),
+        ].map { String($0) }.joined(separator: ".")
     }
 }

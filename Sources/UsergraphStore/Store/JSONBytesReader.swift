@@ -177,7 +177,8 @@ struct JSONBytesReader {
             index += 1
             switch escape {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
-                 UInt8(ascii: "r"), UInt8(ascii: "t"): continue
+                UInt8(ascii: "r"), UInt8(ascii: "t"):
+                continue
             case UInt8(ascii: "u"): guard unicodeEscape() != nil else { return false }
             default: return false
             }
@@ -307,7 +308,8 @@ struct JSONBytesReader {
         guard skipNumber(), index - start <= 40 else { return nil }
         let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
         guard !text.contains(UInt8(ascii: "e")), !text.contains(UInt8(ascii: "E")),
-              let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
+            let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite
+        else { return nil }
         return value
     }
 

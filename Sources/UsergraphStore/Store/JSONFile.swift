@@ -32,8 +32,9 @@ public enum JSONFile {
             return Message("errors.store.notJSON")
         case .dataCorrupted(let context):
             // Foundation's own words about a value it could not read; they stay English.
-            return Message("errors.store.badValue", ["problem": context.debugDescription],
-                           nested: ["path": path(context.codingPath)])
+            return Message(
+                "errors.store.badValue", ["problem": context.debugDescription],
+                nested: ["path": path(context.codingPath)])
         case .keyNotFound(let key, let context):
             return Message("errors.store.missingValue", nested: ["path": path(context.codingPath + [key])])
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
@@ -48,8 +49,7 @@ public enum JSONFile {
         if keys.isEmpty { return Message("errors.store.topLevel") }
         var text = ""
         for key in keys {
-            if let index = key.intValue { text += "[\(index)]" }
-            else { text += text.isEmpty ? key.stringValue : "." + key.stringValue }
+            if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : "." + key.stringValue }
         }
         return .verbatim(text)
     }

@@ -39,8 +39,7 @@ public enum JSONSyntax {
             var line = 1, column = 1
             var i = 0
             while i < min(failure.index, bytes.count) {
-                if bytes[i] == 10 { line += 1; column = 1 }
-                else if bytes[i] & 0xC0 != 0x80 { column += 1 }
+                if bytes[i] == 10 { line += 1; column = 1 } else if bytes[i] & 0xC0 != 0x80 { column += 1 }
                 i += 1
             }
             return Problem(line: line, column: column, message: failure.message)

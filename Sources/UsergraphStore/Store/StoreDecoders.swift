@@ -57,70 +57,80 @@ enum StoreDecoders {
     static func envelope<T: Sendable>(_ data: Data, payload: (inout JSONBytesReader) -> T?) -> Cached<T>? {
         JSONBytesReader.read(data) { reader -> Cached<T>? in
             var source: String?, fetchedAt: String?, validators: [String: [String: String]]??, value: T?
-            guard reader.record({ reader, key in
-                switch key {
-                case "source": source = reader.string(); return .field(0, source)
-                case "fetchedAt": fetchedAt = reader.string(); return .field(1, fetchedAt)
-                case "validators": validators = reader.optional { $0.dictionary { $0.dictionary { $0.string() } } }; return .field(2, validators)
-                case "data": value = payload(&reader); return .field(3, value)
-                default: return .unknown
-                }
-            }), source != nil, let fetchedAt, let value else { return nil }
+            guard
+                reader.record({ reader, key in
+                    switch key {
+                    case "source": source = reader.string(); return .field(0, source)
+                    case "fetchedAt": fetchedAt = reader.string(); return .field(1, fetchedAt)
+                    case "validators": validators = reader.optional { $0.dictionary { $0.dictionary { $0.string() } } }; return .field(2, validators)
+                    case "data": value = payload(&reader); return .field(3, value)
+                    default: return .unknown
+                    }
+                }), source != nil, let fetchedAt, let value
+            else { return nil }
             return Cached(value, fetchedAt: fetchedAt)
         }
     }
 
     static func statisticsEntry(_ reader: inout JSONBytesReader) -> StatisticsEntry? {
         var userId: Int?, type: String?, dates: [Int]?
-        guard reader.record({ reader, key in
-            switch key {
-            case "user_id": userId = reader.integer(); return .field(0, userId)
-            case "type": type = reader.string(); return .field(1, type)
-            case "dates": dates = reader.list { $0.integer() }; return .field(2, dates)
-            default: return .unknown
-            }
-        }), let userId, let type, let dates else { return nil }
+        guard
+            reader.record({ reader, key in
+                switch key {
+                case "user_id": userId = reader.integer(); return .field(0, userId)
+                case "type": type = reader.string(); return .field(1, type)
+                case "dates": dates = reader.list { $0.integer() }; return .field(2, dates)
+                default: return .unknown
+                }
+            }), let userId, let type, let dates
+        else { return nil }
         return StatisticsEntry(userId: userId, type: type, dates: dates)
     }
 
     static func user(_ reader: inout JSONBytesReader) -> DirectoryUser? {
         var id: Int?, sex: String?, username: String?, isOnline: Bool?, age: Int?, files: [UserFile]??
-        guard reader.record({ reader, key in
-            switch key {
-            case "id": id = reader.integer(); return .field(0, id)
-            case "sex": sex = reader.string(); return .field(1, sex)
-            case "username": username = reader.string(); return .field(2, username)
-            case "isOnline": isOnline = reader.bool(); return .field(3, isOnline)
-            case "age": age = reader.integer(); return .field(4, age)
-            case "files": files = reader.optional { $0.list(userFile) }; return .field(5, files)
-            default: return .unknown
-            }
-        }), let id, let sex, let username, let isOnline, let age else { return nil }
+        guard
+            reader.record({ reader, key in
+                switch key {
+                case "id": id = reader.integer(); return .field(0, id)
+                case "sex": sex = reader.string(); return .field(1, sex)
+                case "username": username = reader.string(); return .field(2, username)
+                case "isOnline": isOnline = reader.bool(); return .field(3, isOnline)
+                case "age": age = reader.integer(); return .field(4, age)
+                case "files": files = reader.optional { $0.list(userFile) }; return .field(5, files)
+                default: return .unknown
+                }
+            }), let id, let sex, let username, let isOnline, let age
+        else { return nil }
         return DirectoryUser(id: id, sex: sex, username: username, isOnline: isOnline, age: age, files: files ?? nil)
     }
 
     static func userFile(_ reader: inout JSONBytesReader) -> UserFile? {
         var id: Int?, url: String?, type: String?
-        guard reader.record({ reader, key in
-            switch key {
-            case "id": id = reader.integer(); return .field(0, id)
-            case "url": url = reader.string(); return .field(1, url)
-            case "type": type = reader.string(); return .field(2, type)
-            default: return .unknown
-            }
-        }), let id, let url, let type else { return nil }
+        guard
+            reader.record({ reader, key in
+                switch key {
+                case "id": id = reader.integer(); return .field(0, id)
+                case "url": url = reader.string(); return .field(1, url)
+                case "type": type = reader.string(); return .field(2, type)
+                default: return .unknown
+                }
+            }), let id, let url, let type
+        else { return nil }
         return UserFile(id: id, url: url, type: type)
     }
 
     static func starredItem(_ reader: inout JSONBytesReader) -> StarredItem? {
         var starredAt: String??, repo: Repository?
-        guard reader.record({ reader, key in
-            switch key {
-            case "starred_at": starredAt = reader.optional { $0.string() }; return .field(0, starredAt)
-            case "repo": repo = repository(&reader); return .field(1, repo)
-            default: return .unknown
-            }
-        }), let repo else { return nil }
+        guard
+            reader.record({ reader, key in
+                switch key {
+                case "starred_at": starredAt = reader.optional { $0.string() }; return .field(0, starredAt)
+                case "repo": repo = repository(&reader); return .field(1, repo)
+                default: return .unknown
+                }
+            }), let repo
+        else { return nil }
         return StarredItem(starredAt: starredAt ?? nil, repo: repo)
     }
 
@@ -128,28 +138,31 @@ enum StoreDecoders {
         var id: Int??, name: String?, fullName: String??, htmlURL: String??, description: String??, language: String??
         var stargazersCount: Int??, forksCount: Int??, fork: Bool??, archived: Bool??, updatedAt: String??, pushedAt: String??
         var owner: Repository.Owner??
-        guard reader.record({ reader, key in
-            switch key {
-            case "id": id = reader.optional { $0.integer() }; return .field(0, id)
-            case "name": name = reader.string(); return .field(1, name)
-            case "full_name": fullName = reader.optional { $0.string() }; return .field(2, fullName)
-            case "html_url": htmlURL = reader.optional { $0.string() }; return .field(3, htmlURL)
-            case "description": description = reader.optional { $0.string() }; return .field(4, description)
-            case "language": language = reader.optional { $0.string() }; return .field(5, language)
-            case "stargazers_count": stargazersCount = reader.optional { $0.integer() }; return .field(6, stargazersCount)
-            case "forks_count": forksCount = reader.optional { $0.integer() }; return .field(7, forksCount)
-            case "fork": fork = reader.optional { $0.bool() }; return .field(8, fork)
-            case "archived": archived = reader.optional { $0.bool() }; return .field(9, archived)
-            case "updated_at": updatedAt = reader.optional { $0.string() }; return .field(10, updatedAt)
-            case "pushed_at": pushedAt = reader.optional { $0.string() }; return .field(11, pushedAt)
-            case "owner": owner = reader.optional(repositoryOwner); return .field(12, owner)
-            default: return .unknown
-            }
-        }), let name else { return nil }
-        return Repository(id: id ?? nil, name: name, fullName: fullName ?? nil, htmlURL: htmlURL ?? nil, description: description ?? nil,
-                          language: language ?? nil, stargazersCount: stargazersCount ?? nil, forksCount: forksCount ?? nil,
-                          fork: fork ?? nil, archived: archived ?? nil, updatedAt: updatedAt ?? nil, pushedAt: pushedAt ?? nil,
-                          owner: owner ?? nil)
+        guard
+            reader.record({ reader, key in
+                switch key {
+                case "id": id = reader.optional { $0.integer() }; return .field(0, id)
+                case "name": name = reader.string(); return .field(1, name)
+                case "full_name": fullName = reader.optional { $0.string() }; return .field(2, fullName)
+                case "html_url": htmlURL = reader.optional { $0.string() }; return .field(3, htmlURL)
+                case "description": description = reader.optional { $0.string() }; return .field(4, description)
+                case "language": language = reader.optional { $0.string() }; return .field(5, language)
+                case "stargazers_count": stargazersCount = reader.optional { $0.integer() }; return .field(6, stargazersCount)
+                case "forks_count": forksCount = reader.optional { $0.integer() }; return .field(7, forksCount)
+                case "fork": fork = reader.optional { $0.bool() }; return .field(8, fork)
+                case "archived": archived = reader.optional { $0.bool() }; return .field(9, archived)
+                case "updated_at": updatedAt = reader.optional { $0.string() }; return .field(10, updatedAt)
+                case "pushed_at": pushedAt = reader.optional { $0.string() }; return .field(11, pushedAt)
+                case "owner": owner = reader.optional(repositoryOwner); return .field(12, owner)
+                default: return .unknown
+                }
+            }), let name
+        else { return nil }
+        return Repository(
+            id: id ?? nil, name: name, fullName: fullName ?? nil, htmlURL: htmlURL ?? nil, description: description ?? nil,
+            language: language ?? nil, stargazersCount: stargazersCount ?? nil, forksCount: forksCount ?? nil,
+            fork: fork ?? nil, archived: archived ?? nil, updatedAt: updatedAt ?? nil, pushedAt: pushedAt ?? nil,
+            owner: owner ?? nil)
     }
 
     /// A workout; nil for one holding a field this version does not know, which only
@@ -157,24 +170,27 @@ enum StoreDecoders {
     static func workout(_ reader: inout JSONBytesReader) -> Workout? {
         var id: String?, type: String?, start: String?, duration: Int?, calories: Int??, exercises: Int??, notes: String??
         var distance: Double??, source: RecordSource??, alsoFrom: [RecordSource]??, movingTime: Int??
-        guard reader.record({ reader, key in
-            switch key {
-            case "id": id = reader.string(); return .field(0, id)
-            case "type": type = reader.string(); return .field(1, type)
-            case "start": start = reader.string(); return .field(2, start)
-            case "duration": duration = reader.integer(); return .field(3, duration)
-            case "calories": calories = reader.optional { $0.integer() }; return .field(4, calories)
-            case "exercises": exercises = reader.optional { $0.integer() }; return .field(5, exercises)
-            case "notes": notes = reader.optional { $0.string() }; return .field(6, notes)
-            case "distance": distance = reader.optional { $0.double() }; return .field(7, distance)
-            case "source": source = reader.optional(recordSource); return .field(8, source)
-            case "alsoFrom": alsoFrom = reader.optional { $0.list(recordSource) }; return .field(9, alsoFrom)
-            case "movingTime": movingTime = reader.optional { $0.integer() }; return .field(10, movingTime)
-            default: return .refused
-            }
-        }), let id, let type, let start, let duration else { return nil }
-        var workout = Workout(id: id, type: type, start: start, duration: duration, calories: calories ?? nil, exercises: exercises ?? nil,
-                              notes: notes ?? nil, distance: distance ?? nil, source: source ?? nil)
+        guard
+            reader.record({ reader, key in
+                switch key {
+                case "id": id = reader.string(); return .field(0, id)
+                case "type": type = reader.string(); return .field(1, type)
+                case "start": start = reader.string(); return .field(2, start)
+                case "duration": duration = reader.integer(); return .field(3, duration)
+                case "calories": calories = reader.optional { $0.integer() }; return .field(4, calories)
+                case "exercises": exercises = reader.optional { $0.integer() }; return .field(5, exercises)
+                case "notes": notes = reader.optional { $0.string() }; return .field(6, notes)
+                case "distance": distance = reader.optional { $0.double() }; return .field(7, distance)
+                case "source": source = reader.optional(recordSource); return .field(8, source)
+                case "alsoFrom": alsoFrom = reader.optional { $0.list(recordSource) }; return .field(9, alsoFrom)
+                case "movingTime": movingTime = reader.optional { $0.integer() }; return .field(10, movingTime)
+                default: return .refused
+                }
+            }), let id, let type, let start, let duration
+        else { return nil }
+        var workout = Workout(
+            id: id, type: type, start: start, duration: duration, calories: calories ?? nil, exercises: exercises ?? nil,
+            notes: notes ?? nil, distance: distance ?? nil, source: source ?? nil)
         workout.alsoFrom = alsoFrom ?? nil
         workout.movingTime = movingTime ?? nil
         return workout
@@ -184,81 +200,93 @@ enum StoreDecoders {
     /// not know.
     static func meal(_ reader: inout JSONBytesReader) -> Meal? {
         var id: String?, date: String?, kind: String?, time: String??, foods: [Food]?, source: RecordSource??
-        guard reader.record({ reader, key in
-            switch key {
-            case "id": id = reader.string(); return .field(0, id)
-            case "date": date = reader.string(); return .field(1, date)
-            case "kind": kind = reader.string(); return .field(2, kind)
-            case "time": time = reader.optional { $0.string() }; return .field(3, time)
-            case "foods": foods = reader.list(food); return .field(4, foods)
-            case "source": source = reader.optional(recordSource); return .field(5, source)
-            default: return .refused
-            }
-        }), let id, let date, let kind, let foods else { return nil }
+        guard
+            reader.record({ reader, key in
+                switch key {
+                case "id": id = reader.string(); return .field(0, id)
+                case "date": date = reader.string(); return .field(1, date)
+                case "kind": kind = reader.string(); return .field(2, kind)
+                case "time": time = reader.optional { $0.string() }; return .field(3, time)
+                case "foods": foods = reader.list(food); return .field(4, foods)
+                case "source": source = reader.optional(recordSource); return .field(5, source)
+                default: return .refused
+                }
+            }), let id, let date, let kind, let foods
+        else { return nil }
         return Meal(id: id, date: date, kind: kind, time: time ?? nil, foods: foods, source: source ?? nil)
     }
 
     static func food(_ reader: inout JSONBytesReader) -> Food? {
         var name: String?, kcal: Double?, grams: Double??, protein: Double??, fat: Double??, carbs: Double??
-        guard reader.record({ reader, key in
-            switch key {
-            case "name": name = reader.string(); return .field(0, name)
-            case "kcal": kcal = reader.double(); return .field(1, kcal)
-            case "grams": grams = reader.optional { $0.double() }; return .field(2, grams)
-            case "protein": protein = reader.optional { $0.double() }; return .field(3, protein)
-            case "fat": fat = reader.optional { $0.double() }; return .field(4, fat)
-            case "carbs": carbs = reader.optional { $0.double() }; return .field(5, carbs)
-            default: return .refused
-            }
-        }), let name, let kcal else { return nil }
+        guard
+            reader.record({ reader, key in
+                switch key {
+                case "name": name = reader.string(); return .field(0, name)
+                case "kcal": kcal = reader.double(); return .field(1, kcal)
+                case "grams": grams = reader.optional { $0.double() }; return .field(2, grams)
+                case "protein": protein = reader.optional { $0.double() }; return .field(3, protein)
+                case "fat": fat = reader.optional { $0.double() }; return .field(4, fat)
+                case "carbs": carbs = reader.optional { $0.double() }; return .field(5, carbs)
+                default: return .refused
+                }
+            }), let name, let kcal
+        else { return nil }
         return Food(name: name, kcal: kcal, grams: grams ?? nil, protein: protein ?? nil, fat: fat ?? nil, carbs: carbs ?? nil)
     }
 
     static func stepsRecord(_ reader: inout JSONBytesReader) -> StepsRecord? {
         var date: String?, steps: Int?, source: RecordSource??
-        guard reader.record({ reader, key in
-            switch key {
-            case "date": date = reader.string(); return .field(0, date)
-            case "steps": steps = reader.integer(); return .field(1, steps)
-            case "source": source = reader.optional(recordSource); return .field(2, source)
-            default: return .refused
-            }
-        }), let date, let steps else { return nil }
+        guard
+            reader.record({ reader, key in
+                switch key {
+                case "date": date = reader.string(); return .field(0, date)
+                case "steps": steps = reader.integer(); return .field(1, steps)
+                case "source": source = reader.optional(recordSource); return .field(2, source)
+                default: return .refused
+                }
+            }), let date, let steps
+        else { return nil }
         return StepsRecord(date: date, steps: steps, source: source ?? nil)
     }
 
     static func weightRecord(_ reader: inout JSONBytesReader) -> WeightRecord? {
         var date: String?, kg: Double?, source: RecordSource??
-        guard reader.record({ reader, key in
-            switch key {
-            case "date": date = reader.string(); return .field(0, date)
-            case "kg": kg = reader.double(); return .field(1, kg)
-            case "source": source = reader.optional(recordSource); return .field(2, source)
-            default: return .refused
-            }
-        }), let date, let kg else { return nil }
+        guard
+            reader.record({ reader, key in
+                switch key {
+                case "date": date = reader.string(); return .field(0, date)
+                case "kg": kg = reader.double(); return .field(1, kg)
+                case "source": source = reader.optional(recordSource); return .field(2, source)
+                default: return .refused
+                }
+            }), let date, let kg
+        else { return nil }
         return WeightRecord(date: date, kg: kg, source: source ?? nil)
     }
 
     static func recordSource(_ reader: inout JSONBytesReader) -> RecordSource? {
         var kind: String?, id: String?
-        guard reader.record({ reader, key in
-            switch key {
-            case "kind": kind = reader.string(); return .field(0, kind)
-            case "id": id = reader.string(); return .field(1, id)
-            default: return .unknown
-            }
-        }), let kind, let id else { return nil }
+        guard
+            reader.record({ reader, key in
+                switch key {
+                case "kind": kind = reader.string(); return .field(0, kind)
+                case "id": id = reader.string(); return .field(1, id)
+                default: return .unknown
+                }
+            }), let kind, let id
+        else { return nil }
         return RecordSource(kind: kind, id: id)
     }
 
     static func repositoryOwner(_ reader: inout JSONBytesReader) -> Repository.Owner? {
         var login: String?
-        guard reader.record({ reader, key in
-            guard case "login" = key else { return .unknown }
-            login = reader.string()
-            return .field(0, login)
-        }), let login else { return nil }
+        guard
+            reader.record({ reader, key in
+                guard case "login" = key else { return .unknown }
+                login = reader.string()
+                return .field(0, login)
+            }), let login
+        else { return nil }
         return Repository.Owner(login: login)
     }
 }
@@ -278,11 +306,13 @@ extension JSONBytesReader {
     /// An object with one field that matters, `key`, read by `read`; the others are skipped.
     mutating func field<T>(_ key: StaticString, _ read: (inout JSONBytesReader) -> T?) -> T? {
         var value: T?
-        guard record({ reader, name in
-            guard key ~= name else { return .unknown }
-            value = read(&reader)
-            return .field(0, value)
-        }) else { return nil }
+        guard
+            record({ reader, name in
+                guard key ~= name else { return .unknown }
+                value = read(&reader)
+                return .field(0, value)
+            })
+        else { return nil }
         return value
     }
 }

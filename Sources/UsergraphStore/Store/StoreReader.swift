@@ -51,8 +51,14 @@ public enum StoreReader {
         let languages = Decoded<Cached<[RepositoryLanguages]>?>(nil)
         typealias Job = (order: Int, run: @Sendable () throws -> Void)
         var first: [Job] = [
-            (4, { repositories.value = try fast(StoreDecoders.repositories, at: layout.repositories)
-                ?? cached([Repository].self, at: layout.repositories) }),
+            (
+                4,
+                {
+                    repositories.value =
+                        try fast(StoreDecoders.repositories, at: layout.repositories)
+                        ?? cached([Repository].self, at: layout.repositories)
+                }
+            )
         ]
         if directory {
             first.append((7, { statistics.value = try readStatistics(layout) }))
@@ -67,10 +73,30 @@ public enum StoreReader {
             (9, { meals.value = try records(StoreDecoders.meals, at: layout.meals) }),
             // A few hundred small records a year: JSONDecoder is fast enough.
             (13, { basalEnergy.value = try JSONFile.read([BasalEnergyRecord].self, at: layout.basalEnergy) ?? [] }),
-            (10, { pinned.value = try cached(PinnedItemsAnswer.self, at: layout.pinned).map { Cached($0.value.user.pinnedItems.nodes, fetchedAt: $0.fetchedAt) } }),
-            (11, { contributions.value = try cached(ContributionsAnswer.self, at: layout.contributions).map {
-                Cached($0.value.user.contributionsCollection.contributionCalendar, fetchedAt: $0.fetchedAt) } }),
-            (12, { languages.value = try cached(LanguagesAnswer.self, at: layout.languages).map { Cached($0.value.user.repositories.nodes, fetchedAt: $0.fetchedAt) } }),
+            (
+                10,
+                {
+                    pinned.value = try cached(PinnedItemsAnswer.self, at: layout.pinned).map {
+                        Cached($0.value.user.pinnedItems.nodes, fetchedAt: $0.fetchedAt)
+                    }
+                }
+            ),
+            (
+                11,
+                {
+                    contributions.value = try cached(ContributionsAnswer.self, at: layout.contributions).map {
+                        Cached($0.value.user.contributionsCollection.contributionCalendar, fetchedAt: $0.fetchedAt)
+                    }
+                }
+            ),
+            (
+                12,
+                {
+                    languages.value = try cached(LanguagesAnswer.self, at: layout.languages).map {
+                        Cached($0.value.user.repositories.nodes, fetchedAt: $0.fetchedAt)
+                    }
+                }
+            ),
         ]
         let jobs = first + rest
         let failures = Decoded<[(order: Int, error: Error)]>([])
@@ -78,10 +104,11 @@ public enum StoreReader {
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             do { try jobs[index].run() } catch { lock.withLock { failures.value.append((jobs[index].order, error)) } }
         }
-        var snapshot = Snapshot(owner: owner.value, workouts: workouts.value, weights: weights.value, steps: steps.value, meals: meals.value,
-                                profile: profile.value, repositories: repositories.value, starred: nil, users: users.value,
-                                statistics: statistics.value, pinned: pinned.value, contributions: contributions.value,
-                                languageSizes: languages.value)
+        var snapshot = Snapshot(
+            owner: owner.value, workouts: workouts.value, weights: weights.value, steps: steps.value, meals: meals.value,
+            profile: profile.value, repositories: repositories.value, starred: nil, users: users.value,
+            statistics: statistics.value, pinned: pinned.value, contributions: contributions.value,
+            languageSizes: languages.value)
         snapshot.basalEnergy = basalEnergy.value
         return StoreRead(partial: snapshot, failures: failures.value, starred: starred)
     }
@@ -130,7 +157,8 @@ public enum StoreReader {
         // One byte more than the size, to see a file that grew since.
         let capacity = Int(info.st_size) + 1
         guard let buffer = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0),
-              buffer != MAP_FAILED else { return FileManager.default.contents(atPath: path) }
+            buffer != MAP_FAILED
+        else { return FileManager.default.contents(atPath: path) }
         let (count, failed) = FileBytes.fill(buffer, capacity: capacity, from: descriptor)
         guard !failed else {
             munmap(buffer, capacity)
@@ -265,12 +293,16 @@ public struct StoredFiles: Sendable {
 
     /// The inode of a folder's entry that is a regular file (looked up only where the file
     /// system does not say the entry's type).
-    private static func regularFileInode(_ entry: UnsafeMutablePointer<dirent>, named name: @autoclosure () -> String,
-                                         in directory: OpaquePointer) -> UInt64? {
+    private static func regularFileInode(
+        _ entry: UnsafeMutablePointer<dirent>, named name: @autoclosure () -> String,
+        in directory: OpaquePointer
+    ) -> UInt64? {
         let type = Int32(entry.pointee.d_type)
         var file = stat()
-        let isFile = type == Int32(DT_REG) || (type == Int32(DT_UNKNOWN)
-            && fstatat(dirfd(directory), name(), &file, AT_SYMLINK_NOFOLLOW) == 0 && (file.st_mode & S_IFMT) == S_IFREG)
+        let isFile =
+            type == Int32(DT_REG)
+            || (type == Int32(DT_UNKNOWN)
+                && fstatat(dirfd(directory), name(), &file, AT_SYMLINK_NOFOLLOW) == 0 && (file.st_mode & S_IFMT) == S_IFREG)
         return isFile ? UInt64(entry.pointee.d_ino) : nil
     }
 
@@ -321,7 +353,8 @@ public struct StoredFiles: Sendable {
         guard path.hasPrefix("files/") else { return nil }
         var name = String(path.dropFirst("files/".count))
         guard !name.contains("/"), !name.hasPrefix("."), let (hash, suffix) = name.withUTF8({ Self.split($0) }),
-              byHash[hash]?.suffix == suffix else { return nil }
+            byHash[hash]?.suffix == suffix
+        else { return nil }
         return hash
     }
 
@@ -359,7 +392,8 @@ public struct FolderInodes: Sendable {
         var keys: [UInt64] = [], inodes: [UInt64] = []
         keys.reserveCapacity(sorted.count); inodes.reserveCapacity(sorted.count)
         for (index, entry) in sorted.enumerated() {
-            let shared = (index > 0 && sorted[index - 1].key == entry.key)
+            let shared =
+                (index > 0 && sorted[index - 1].key == entry.key)
                 || (index + 1 < sorted.count && sorted[index + 1].key == entry.key)
             if !shared { keys.append(entry.key); inodes.append(entry.inode) }
         }

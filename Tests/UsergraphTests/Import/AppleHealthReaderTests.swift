@@ -94,35 +94,37 @@ import Testing
     /// kilojoules; the copies inside `<WorkoutActivity>` do not count twice; heart-rate and basal
     /// statistics are not the workout's energy.
     @Test func readsTheStatisticsOfAnIOS16Workout() throws {
-        let contents = try read(export("""
-            <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="31.5" durationUnit="min" \
-            sourceName="Anna’s Apple Watch" sourceVersion="17.1" creationDate="2024-10-25 07:37:00 -0500" \
-            startDate="2024-10-25 07:04:44 -0500" endDate="2024-10-25 07:36:14 -0500">
-              <MetadataEntry key="HKTimeZone" value="Europe/London"/>
-              <WorkoutEvent type="HKWorkoutEventTypeSegment" date="2024-10-25 07:04:44 -0500" duration="10" durationUnit="min"/>
-              <WorkoutActivity uuid="A1" startDate="2024-10-25 07:04:44 -0500" endDate="2024-10-25 07:36:14 -0500" duration="31.5" durationUnit="min">
-                <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2024-10-25 07:04:44 -0500" endDate="2024-10-25 07:36:14 -0500" sum="1726.76" unit="kJ"/>
-                <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2024-10-25 07:04:44 -0500" endDate="2024-10-25 07:36:14 -0500" sum="3.1" unit="mi"/>
-              </WorkoutActivity>
-              <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2024-10-25 07:04:44 -0500" endDate="2024-10-25 07:36:14 -0500" sum="1726.76" unit="kJ"/>
-              <WorkoutStatistics type="HKQuantityTypeIdentifierBasalEnergyBurned" startDate="2024-10-25 07:04:44 -0500" endDate="2024-10-25 07:36:14 -0500" sum="40" unit="kcal"/>
-              <WorkoutStatistics type="HKQuantityTypeIdentifierHeartRate" startDate="2024-10-25 07:04:44 -0500" endDate="2024-10-25 07:36:14 -0500" average="151" minimum="92" maximum="178" unit="count/min"/>
-              <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2024-10-25 07:04:44 -0500" endDate="2024-10-25 07:36:14 -0500" sum="3.1" unit="mi"/>
-              <WorkoutRoute sourceName="Anna’s Apple Watch" startDate="2024-10-25 07:04:44 -0500" endDate="2024-10-25 07:36:14 -0500">
-                <FileReference path="/workout-routes/route_2024-10-25_7.36am.gpx"/>
-              </WorkoutRoute>
-            </Workout>
-            <Workout workoutActivityType="HKWorkoutActivityTypeSwimming" sourceName="Anna’s Apple Watch" \
-            startDate="2024-10-26 18:00:00 +0100" endDate="2024-10-26 18:45:30 +0100">
-              <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceSwimming" startDate="2024-10-26 18:00:00 +0100" endDate="2024-10-26 18:45:30 +0100" sum="1500" unit="yd"/>
-            </Workout>
-            <Workout workoutActivityType="HKWorkoutActivityTypeCycling" duration="1.25" durationUnit="hr" \
-            totalDistance="40" totalDistanceUnit="km" totalEnergyBurned="600" totalEnergyBurnedUnit="Cal" \
-            sourceName="Strava" startDate="2024-10-27 09:00:00 +0000" endDate="2024-10-27 10:15:00 +0000">
-              <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceCycling" startDate="2024-10-27 09:00:00 +0000" endDate="2024-10-27 10:15:00 +0000" sum="40.5" unit="km"/>
-            </Workout>
-            <Workout workoutActivityType="HKWorkoutActivityTypeYoga" duration="1800" durationUnit="s" sourceName="Yoga" startDate="2024-10-28 07:00:00 +0300" endDate="2024-10-28 07:30:00 +0300"/>
-            """))
+        let contents = try read(
+            export(
+                """
+                <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="31.5" durationUnit="min" \
+                sourceName="Anna’s Apple Watch" sourceVersion="17.1" creationDate="2024-10-25 07:37:00 -0500" \
+                startDate="2024-10-25 07:04:44 -0500" endDate="2024-10-25 07:36:14 -0500">
+                  <MetadataEntry key="HKTimeZone" value="Europe/London"/>
+                  <WorkoutEvent type="HKWorkoutEventTypeSegment" date="2024-10-25 07:04:44 -0500" duration="10" durationUnit="min"/>
+                  <WorkoutActivity uuid="A1" startDate="2024-10-25 07:04:44 -0500" endDate="2024-10-25 07:36:14 -0500" duration="31.5" durationUnit="min">
+                    <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2024-10-25 07:04:44 -0500" endDate="2024-10-25 07:36:14 -0500" sum="1726.76" unit="kJ"/>
+                    <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2024-10-25 07:04:44 -0500" endDate="2024-10-25 07:36:14 -0500" sum="3.1" unit="mi"/>
+                  </WorkoutActivity>
+                  <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2024-10-25 07:04:44 -0500" endDate="2024-10-25 07:36:14 -0500" sum="1726.76" unit="kJ"/>
+                  <WorkoutStatistics type="HKQuantityTypeIdentifierBasalEnergyBurned" startDate="2024-10-25 07:04:44 -0500" endDate="2024-10-25 07:36:14 -0500" sum="40" unit="kcal"/>
+                  <WorkoutStatistics type="HKQuantityTypeIdentifierHeartRate" startDate="2024-10-25 07:04:44 -0500" endDate="2024-10-25 07:36:14 -0500" average="151" minimum="92" maximum="178" unit="count/min"/>
+                  <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2024-10-25 07:04:44 -0500" endDate="2024-10-25 07:36:14 -0500" sum="3.1" unit="mi"/>
+                  <WorkoutRoute sourceName="Anna’s Apple Watch" startDate="2024-10-25 07:04:44 -0500" endDate="2024-10-25 07:36:14 -0500">
+                    <FileReference path="/workout-routes/route_2024-10-25_7.36am.gpx"/>
+                  </WorkoutRoute>
+                </Workout>
+                <Workout workoutActivityType="HKWorkoutActivityTypeSwimming" sourceName="Anna’s Apple Watch" \
+                startDate="2024-10-26 18:00:00 +0100" endDate="2024-10-26 18:45:30 +0100">
+                  <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceSwimming" startDate="2024-10-26 18:00:00 +0100" endDate="2024-10-26 18:45:30 +0100" sum="1500" unit="yd"/>
+                </Workout>
+                <Workout workoutActivityType="HKWorkoutActivityTypeCycling" duration="1.25" durationUnit="hr" \
+                totalDistance="40" totalDistanceUnit="km" totalEnergyBurned="600" totalEnergyBurnedUnit="Cal" \
+                sourceName="Strava" startDate="2024-10-27 09:00:00 +0000" endDate="2024-10-27 10:15:00 +0000">
+                  <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceCycling" startDate="2024-10-27 09:00:00 +0000" endDate="2024-10-27 10:15:00 +0000" sum="40.5" unit="km"/>
+                </Workout>
+                <Workout workoutActivityType="HKWorkoutActivityTypeYoga" duration="1800" durationUnit="s" sourceName="Yoga" startDate="2024-10-28 07:00:00 +0300" endDate="2024-10-28 07:30:00 +0300"/>
+                """))
         try #require(contents.workouts.count == 4)
         let run = contents.workouts[0]
         #expect(run.sourceType == "HKWorkoutActivityTypeRunning")
@@ -156,33 +158,35 @@ import Testing
             #"<Record type="HKQuantityTypeIdentifier\#(type)" sourceName="MyFitnessPal" unit="\#(unit)" startDate="\#(time)" endDate="\#(time)" value="\#(value)"/>"#
         }
         let breakfast = "2024-03-01 08:00:00 +0100", lunch = "2024-03-01 13:00:00 +0100"
-        let contents = try read(export("""
-            \(record("DietaryEnergyConsumed", "kcal", "350", breakfast))
-            \(record("DietaryProtein", "g", "12.5", breakfast))
-            \(record("DietaryEnergyConsumed", "kcal", "350", breakfast))
-            \(record("DietaryEnergyConsumed", "kJ", "2092", lunch))
-            <Record type="HKQuantityTypeIdentifierDietaryFatTotal" sourceName="Yazio" unit="mg" startDate="\(lunch)" endDate="\(lunch)" value="1500">
-              <MetadataEntry key="HKFoodType" value="Nuts"/>
-            </Record>
-            <Correlation type="HKCorrelationTypeIdentifierFood" sourceName="MyFitnessPal" startDate="\(breakfast)" endDate="\(breakfast)">
-              <MetadataEntry key="HKFoodMeal" value="Breakfast"/>
-              \(record("DietaryEnergyConsumed", "kcal", "350", breakfast))
-              \(record("DietaryProtein", "g", "12.5", breakfast))
-              <MetadataEntry key="HKFoodType" value="Oats &amp; honey"/>
-            </Correlation>
-            <Correlation type="HKCorrelationTypeIdentifierFood" sourceName="MyFitnessPal" startDate="\(breakfast)" endDate="\(breakfast)">
-              <MetadataEntry key="HKFoodType" value="Oats &amp; honey"/>
-              \(record("DietaryEnergyConsumed", "kcal", "350", breakfast))
-            </Correlation>
-            <Correlation type="HKCorrelationTypeIdentifierBloodPressure" sourceName="Omron" startDate="\(lunch)" endDate="\(lunch)">
-              <Record type="HKQuantityTypeIdentifierBloodPressureSystolic" sourceName="Omron" unit="mmHg" startDate="\(lunch)" endDate="\(lunch)" value="120"/>
-            </Correlation>
-            <Correlation type="HKCorrelationTypeIdentifierFood" sourceName="MyFitnessPal" startDate="\(lunch)" endDate="\(lunch)">
-              <MetadataEntry key="HKFoodType" value="Soup"/>
-              \(record("DietaryCarbohydrates", "g", "30", lunch))
-            </Correlation>
-            \(record("DietaryCarbohydrates", "g", "30", lunch))
-            """))
+        let contents = try read(
+            export(
+                """
+                \(record("DietaryEnergyConsumed", "kcal", "350", breakfast))
+                \(record("DietaryProtein", "g", "12.5", breakfast))
+                \(record("DietaryEnergyConsumed", "kcal", "350", breakfast))
+                \(record("DietaryEnergyConsumed", "kJ", "2092", lunch))
+                <Record type="HKQuantityTypeIdentifierDietaryFatTotal" sourceName="Yazio" unit="mg" startDate="\(lunch)" endDate="\(lunch)" value="1500">
+                  <MetadataEntry key="HKFoodType" value="Nuts"/>
+                </Record>
+                <Correlation type="HKCorrelationTypeIdentifierFood" sourceName="MyFitnessPal" startDate="\(breakfast)" endDate="\(breakfast)">
+                  <MetadataEntry key="HKFoodMeal" value="Breakfast"/>
+                  \(record("DietaryEnergyConsumed", "kcal", "350", breakfast))
+                  \(record("DietaryProtein", "g", "12.5", breakfast))
+                  <MetadataEntry key="HKFoodType" value="Oats &amp; honey"/>
+                </Correlation>
+                <Correlation type="HKCorrelationTypeIdentifierFood" sourceName="MyFitnessPal" startDate="\(breakfast)" endDate="\(breakfast)">
+                  <MetadataEntry key="HKFoodType" value="Oats &amp; honey"/>
+                  \(record("DietaryEnergyConsumed", "kcal", "350", breakfast))
+                </Correlation>
+                <Correlation type="HKCorrelationTypeIdentifierBloodPressure" sourceName="Omron" startDate="\(lunch)" endDate="\(lunch)">
+                  <Record type="HKQuantityTypeIdentifierBloodPressureSystolic" sourceName="Omron" unit="mmHg" startDate="\(lunch)" endDate="\(lunch)" value="120"/>
+                </Correlation>
+                <Correlation type="HKCorrelationTypeIdentifierFood" sourceName="MyFitnessPal" startDate="\(lunch)" endDate="\(lunch)">
+                  <MetadataEntry key="HKFoodType" value="Soup"/>
+                  \(record("DietaryCarbohydrates", "g", "30", lunch))
+                </Correlation>
+                \(record("DietaryCarbohydrates", "g", "30", lunch))
+                """))
         let n = contents.nutrients
         try #require(n.count == 6)
         #expect(n.map(\.nutrient) == ["kcal", "protein", "kcal", "kcal", "fat", "carbs"])
@@ -198,7 +202,8 @@ import Testing
     }
 
     @Test func passesOverWhatStartsBeforeSince() throws {
-        let path = try export("""
+        let path = try export(
+            """
             <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="2024-01-01 23:59:59 +0000" endDate="2024-01-02 00:10:00 +0000" value="10"/>
             <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Watch" unit="count" startDate="2024-01-02 00:30:00 +0100" endDate="2024-01-02 00:40:00 +0100" value="20"/>
             <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Watch" unit="count" startDate="2024-01-02 00:00:00 +0000" endDate="2024-01-02 00:10:00 +0000" value="30"/>
@@ -216,15 +221,17 @@ import Testing
     }
 
     @Test func decodesReferencesAndSkipsCommentsInstructionsAndCData() throws {
-        let contents = try read(export("""
-            <!-- a comment with <Record type="HKQuantityTypeIdentifierStepCount"/> inside -->
-            <?usergraph ignore this?>
-            <Record type="HKQuantityTypeIdentifierStepCount" sourceName='Anna &amp; Bob&#x2019;s &lt;iPhone&gt; &quot;2&quot; &apos;&#83;&#x45;&apos;' \
-            unit="count" startDate="2024-01-01 10:00:00 +0000" endDate="2024-01-01 10:00:00 +0000" value="5"/>
-            <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Two
-            lines" unit="count" startDate="2024-01-01 10:00:00 +0000" endDate="2024-01-01 10:00:00 +0000" value="6"/>
-            <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="W" unit="count/min" startDate="x" endDate="x" value="x"><![CDATA[ <Workout> & ]]>text &amp; more</Record>
-            """))
+        let contents = try read(
+            export(
+                """
+                <!-- a comment with <Record type="HKQuantityTypeIdentifierStepCount"/> inside -->
+                <?usergraph ignore this?>
+                <Record type="HKQuantityTypeIdentifierStepCount" sourceName='Anna &amp; Bob&#x2019;s &lt;iPhone&gt; &quot;2&quot; &apos;&#83;&#x45;&apos;' \
+                unit="count" startDate="2024-01-01 10:00:00 +0000" endDate="2024-01-01 10:00:00 +0000" value="5"/>
+                <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Two
+                lines" unit="count" startDate="2024-01-01 10:00:00 +0000" endDate="2024-01-01 10:00:00 +0000" value="6"/>
+                <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="W" unit="count/min" startDate="x" endDate="x" value="x"><![CDATA[ <Workout> & ]]>text &amp; more</Record>
+                """))
         #expect(contents.steps.map(\.device) == [#"Anna & Bob’s <iPhone> "2" 'SE'"#, "Two lines"])
         #expect(contents.skipped == ["HKQuantityTypeIdentifierHeartRate": 1])
     }
@@ -264,43 +271,57 @@ import Testing
         <HealthData locale="en_US">&lol9;</HealthData>
         """
 
-    static let record = #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="P" unit="count" startDate="2024-01-01 10:00:00 +0000" endDate="2024-01-01 10:00:00 +0000" value="5"/>"#
+    static let record =
+        #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="P" unit="count" startDate="2024-01-01 10:00:00 +0000" endDate="2024-01-01 10:00:00 +0000" value="5"/>"#
 
     static let badFiles: [BadFile] = [
         BadFile(name: "empty", text: "", key: "errors.import.health.empty"),
         BadFile(name: "only whitespace", text: "  \n\n ", key: "errors.import.health.empty"),
         BadFile(name: "JSON", text: #"{"data": []}"#, key: "errors.import.health.notXML"),
-        BadFile(name: "another XML document", text: "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"><trk/></gpx>",
-                key: "errors.import.health.notExport", args: ["element": "gpx", "line": "2"]),
+        BadFile(
+            name: "another XML document", text: "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"><trk/></gpx>",
+            key: "errors.import.health.notExport", args: ["element": "gpx", "line": "2"]),
         BadFile(name: "no root element", text: "<?xml version=\"1.0\"?>\n<!-- nothing -->\n", key: "errors.import.health.noHealthData"),
         BadFile(name: "zip", text: "PK\u{3}\u{4}rest of a zip", key: "errors.import.health.zipped"),
-        BadFile(name: "Latin-1", text: "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><HealthData/>",
-                key: "errors.import.xml.encoding", args: ["encoding": "ISO-8859-1"]),
+        BadFile(
+            name: "Latin-1", text: "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><HealthData/>",
+            key: "errors.import.xml.encoding", args: ["encoding": "ISO-8859-1"]),
         BadFile(name: "billion laughs", text: laughs, key: "errors.import.xml.entity", args: ["name": "lol9", "line": "14"]),
-        BadFile(name: "external entity in an attribute",
-                text: "<!DOCTYPE HealthData [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n<HealthData>\n<Record type=\"&xxe;\"/></HealthData>",
-                key: "errors.import.xml.entity", args: ["name": "xxe", "line": "3", "column": "15"]),
-        BadFile(name: "parameter entity", text: "<!DOCTYPE HealthData [<!ENTITY % p SYSTEM \"http://example.org/x.dtd\"> %p;]><HealthData/>",
-                key: "errors.import.xml.entity", args: ["name": "%p"]),
-        BadFile(name: "undeclared entity", text: "<HealthData><Record type=\"&nbsp;\"/></HealthData>",
-                key: "errors.import.xml.unknownEntity", args: ["name": "nbsp"]),
-        BadFile(name: "bad character reference", text: "<HealthData><Record type=\"&#0;\"/></HealthData>",
-                key: "errors.import.xml.badReference", args: ["reference": "&#0;"]),
+        BadFile(
+            name: "external entity in an attribute",
+            text: "<!DOCTYPE HealthData [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n<HealthData>\n<Record type=\"&xxe;\"/></HealthData>",
+            key: "errors.import.xml.entity", args: ["name": "xxe", "line": "3", "column": "15"]),
+        BadFile(
+            name: "parameter entity", text: "<!DOCTYPE HealthData [<!ENTITY % p SYSTEM \"http://example.org/x.dtd\"> %p;]><HealthData/>",
+            key: "errors.import.xml.entity", args: ["name": "%p"]),
+        BadFile(
+            name: "undeclared entity", text: "<HealthData><Record type=\"&nbsp;\"/></HealthData>",
+            key: "errors.import.xml.unknownEntity", args: ["name": "nbsp"]),
+        BadFile(
+            name: "bad character reference", text: "<HealthData><Record type=\"&#0;\"/></HealthData>",
+            key: "errors.import.xml.badReference", args: ["reference": "&#0;"]),
         BadFile(name: "surrogate reference", text: "<HealthData><Record type=\"&#xD800;\"/></HealthData>", key: "errors.import.xml.badReference"),
         BadFile(name: "bare ampersand", text: "<HealthData><Record type=\"a & b\"/></HealthData>", key: "errors.import.xml.badReference"),
-        BadFile(name: "mismatched tags", text: "<HealthData>\n <Audiogram>\n </Record>\n</HealthData>",
-                key: "errors.import.xml.mismatchedTag", args: ["expected": "Audiogram", "found": "Record", "line": "3", "column": "2"]),
-        BadFile(name: "cut short", text: "<HealthData>\n <Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" sourceName=\"W\" startDate=\"2024-01-01 10:00:00 +0000\" endDate=\"2024-01-01 10:30:00 +0000\">\n  <MetadataEntry key=\"HKTimeZone\" val",
-                key: "errors.import.xml.truncated", args: ["element": "Workout", "line": "3"]),
+        BadFile(
+            name: "mismatched tags", text: "<HealthData>\n <Audiogram>\n </Record>\n</HealthData>",
+            key: "errors.import.xml.mismatchedTag", args: ["expected": "Audiogram", "found": "Record", "line": "3", "column": "2"]),
+        BadFile(
+            name: "cut short",
+            text:
+                "<HealthData>\n <Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" sourceName=\"W\" startDate=\"2024-01-01 10:00:00 +0000\" endDate=\"2024-01-01 10:30:00 +0000\">\n  <MetadataEntry key=\"HKTimeZone\" val",
+            key: "errors.import.xml.truncated", args: ["element": "Workout", "line": "3"]),
         BadFile(name: "unclosed comment", text: "<!-- never closed", key: "errors.import.xml.unfinished"),
-        BadFile(name: "duplicate attribute", text: "<HealthData>\(record.replacingOccurrences(of: "value=\"5\"", with: "value=\"5\" value=\"6\""))</HealthData>",
-                key: "errors.import.xml.duplicateAttribute", args: ["element": "Record", "attribute": "value"]),
-        BadFile(name: "unquoted attribute", text: "<HealthData><Record type=HKQuantityTypeIdentifierStepCount/></HealthData>",
-                key: "errors.import.xml.badAttribute", args: ["element": "Record"]),
+        BadFile(
+            name: "duplicate attribute", text: "<HealthData>\(record.replacingOccurrences(of: "value=\"5\"", with: "value=\"5\" value=\"6\""))</HealthData>",
+            key: "errors.import.xml.duplicateAttribute", args: ["element": "Record", "attribute": "value"]),
+        BadFile(
+            name: "unquoted attribute", text: "<HealthData><Record type=HKQuantityTypeIdentifierStepCount/></HealthData>",
+            key: "errors.import.xml.badAttribute", args: ["element": "Record"]),
         BadFile(name: "attributes run together", text: "<HealthData><Record type=\"a\"unit=\"b\"/></HealthData>", key: "errors.import.xml.badAttribute"),
         BadFile(name: "less-than in a value", text: "<HealthData><Record type=\"<\"/></HealthData>", key: "errors.import.xml.badAttribute"),
-        BadFile(name: "control character", text: "<HealthData><Record type=\"a\u{1}b\"/></HealthData>",
-                key: "errors.import.xml.badCharacter", args: ["code": "0001"]),
+        BadFile(
+            name: "control character", text: "<HealthData><Record type=\"a\u{1}b\"/></HealthData>",
+            key: "errors.import.xml.badCharacter", args: ["code": "0001"]),
         BadFile(name: "text after the root", text: "<HealthData/>\ntrailing words", key: "errors.import.xml.contentOutsideRoot", args: ["line": "2"]),
         BadFile(name: "two roots", text: "<HealthData/><HealthData/>", key: "errors.import.xml.contentOutsideRoot"),
         BadFile(name: "a space before the name", text: "<HealthData>< Record/></HealthData>", key: "errors.import.xml.badMarkup"),
@@ -309,22 +330,36 @@ import Testing
         BadFile(name: "DOCTYPE inside the root", text: "<HealthData><!DOCTYPE HealthData></HealthData>", key: "errors.import.xml.badDoctype"),
         BadFile(name: "broken DTD", text: "<!DOCTYPE HealthData [ <!BOGUS x> ]><HealthData/>", key: "errors.import.xml.badDoctype"),
         BadFile(name: "stray CDATA end", text: "<HealthData>\n ]]>\n</HealthData>", key: "errors.import.xml.badMarkup", args: ["line": "2", "column": "2"]),
-        BadFile(name: "control character in a comment", text: "<HealthData><!-- \u{8} --></HealthData>", key: "errors.import.xml.badCharacter", args: ["code": "0008"]),
+        BadFile(
+            name: "control character in a comment", text: "<HealthData><!-- \u{8} --></HealthData>", key: "errors.import.xml.badCharacter",
+            args: ["code": "0008"]),
         BadFile(name: "XML declaration without a version", text: "<?xml encoding=\"UTF-8\"?><HealthData/>", key: "errors.import.xml.badMarkup"),
-        BadFile(name: "too many attributes", text: "<HealthData><Record " + (0..<300).map { "a\($0)=\"\"" }.joined(separator: " ") + "/></HealthData>",
-                key: "errors.import.xml.tooManyAttributes", args: ["element": "Record", "limit": "256"]),
-        BadFile(name: "long element name", text: "<HealthData><" + String(repeating: "x", count: 2000) + ">", key: "errors.import.xml.longName", args: ["limit": "1024"]),
+        BadFile(
+            name: "too many attributes", text: "<HealthData><Record " + (0..<300).map { "a\($0)=\"\"" }.joined(separator: " ") + "/></HealthData>",
+            key: "errors.import.xml.tooManyAttributes", args: ["element": "Record", "limit": "256"]),
+        BadFile(
+            name: "long element name", text: "<HealthData><" + String(repeating: "x", count: 2000) + ">", key: "errors.import.xml.longName",
+            args: ["limit": "1024"]),
         BadFile(name: "nested too deep", text: "<HealthData>" + String(repeating: "<a>", count: 80), key: "errors.import.xml.tooDeep", args: ["limit": "64"]),
-        BadFile(name: "bad date", text: "<HealthData>\(record.replacingOccurrences(of: "startDate=\"2024-01-01 10:00:00 +0000\"", with: "startDate=\"2024-02-30 10:00:00 +0000\""))</HealthData>",
-                key: "errors.import.health.badDate", args: ["value": "2024-02-30 10:00:00 +0000"]),
-        BadFile(name: "bad number", text: "<HealthData>\(record.replacingOccurrences(of: "value=\"5\"", with: "value=\"five\""))</HealthData>",
-                key: "errors.import.health.badNumber", args: ["value": "five", "attribute": "value", "element": "Record"]),
-        BadFile(name: "NaN", text: "<HealthData>\(record.replacingOccurrences(of: "value=\"5\"", with: "value=\"nan\""))</HealthData>",
-                key: "errors.import.health.badNumber"),
-        BadFile(name: "unknown unit", text: "<HealthData><Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"S\" unit=\"kilo\" startDate=\"2024-01-01 10:00:00 +0000\" endDate=\"2024-01-01 10:00:00 +0000\" value=\"70\"/></HealthData>",
-                key: "errors.import.health.unknownUnit", args: ["unit": "kilo", "type": "HKQuantityTypeIdentifierBodyMass"]),
-        BadFile(name: "missing start", text: "<HealthData><Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" sourceName=\"W\"/></HealthData>",
-                key: "errors.import.health.missingAttribute", args: ["element": "Workout", "attribute": "startDate"]),
+        BadFile(
+            name: "bad date",
+            text:
+                "<HealthData>\(record.replacingOccurrences(of: "startDate=\"2024-01-01 10:00:00 +0000\"", with: "startDate=\"2024-02-30 10:00:00 +0000\""))</HealthData>",
+            key: "errors.import.health.badDate", args: ["value": "2024-02-30 10:00:00 +0000"]),
+        BadFile(
+            name: "bad number", text: "<HealthData>\(record.replacingOccurrences(of: "value=\"5\"", with: "value=\"five\""))</HealthData>",
+            key: "errors.import.health.badNumber", args: ["value": "five", "attribute": "value", "element": "Record"]),
+        BadFile(
+            name: "NaN", text: "<HealthData>\(record.replacingOccurrences(of: "value=\"5\"", with: "value=\"nan\""))</HealthData>",
+            key: "errors.import.health.badNumber"),
+        BadFile(
+            name: "unknown unit",
+            text:
+                "<HealthData><Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"S\" unit=\"kilo\" startDate=\"2024-01-01 10:00:00 +0000\" endDate=\"2024-01-01 10:00:00 +0000\" value=\"70\"/></HealthData>",
+            key: "errors.import.health.unknownUnit", args: ["unit": "kilo", "type": "HKQuantityTypeIdentifierBodyMass"]),
+        BadFile(
+            name: "missing start", text: "<HealthData><Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" sourceName=\"W\"/></HealthData>",
+            key: "errors.import.health.missingAttribute", args: ["element": "Workout", "attribute": "startDate"]),
     ]
 
     @Test(arguments: badFiles)
@@ -341,8 +376,9 @@ import Testing
 
     @Test func refusesABillionLaughsFastAndWithoutExpanding() throws {
         // The same attack, with the entity where records are read and a 1 KB chunk.
-        let text = Self.laughs.replacingOccurrences(of: "<HealthData locale=\"en_US\">&lol9;</HealthData>",
-                                                    with: "<HealthData>\n<Record type=\"&lol9;\"/></HealthData>")
+        let text = Self.laughs.replacingOccurrences(
+            of: "<HealthData locale=\"en_US\">&lol9;</HealthData>",
+            with: "<HealthData>\n<Record type=\"&lol9;\"/></HealthData>")
         let found = try #require(try problem(reading: text, chunkSize: 1024))
         #expect(found == ImportProblem("errors.import.xml.entity", ["name": "lol9", "line": "15", "column": "15", "offset": found.args["offset"] ?? ""]))
     }
@@ -358,7 +394,8 @@ import Testing
     }
 
     @Test func refusesInvalidUTF8InAValueItKeeps() throws {
-        let bytes = Array("<HealthData><Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"".utf8) + [0xC3, 0x28]
+        let bytes =
+            Array("<HealthData><Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"".utf8) + [0xC3, 0x28]
             + Array("\" unit=\"count\" startDate=\"2024-01-01 10:00:00 +0000\" endDate=\"2024-01-01 10:00:00 +0000\" value=\"5\"/></HealthData>".utf8)
         let found = try #require(try problem(reading: bytes))
         #expect(found.key == "errors.import.xml.invalidUTF8")
@@ -423,8 +460,10 @@ import Testing
         #expect(date("2016-11-14 07:25:41 -0700") == HealthDate(seconds: 1_479_133_541, utcOffset: -25_200))
         #expect(date("2024-02-29 23:59:59 +0530") == HealthDate(seconds: 1_709_231_399, utcOffset: 19_800))
         #expect(date("1969-12-31 23:00:00 -0100")?.seconds == 0)
-        for bad in ["2023-02-29 10:00:00 +0000", "2024-13-01 10:00:00 +0000", "2024-01-01T10:00:00 +0000",
-                    "2024-01-01 10:00:00", "2024-01-01 10:00:00 +00:00", "2024-01-01 24:00:00 +0000", ""] {
+        for bad in [
+            "2023-02-29 10:00:00 +0000", "2024-13-01 10:00:00 +0000", "2024-01-01T10:00:00 +0000",
+            "2024-01-01 10:00:00", "2024-01-01 10:00:00 +00:00", "2024-01-01 24:00:00 +0000", "",
+        ] {
             #expect(date(bad) == nil, "\(bad)")
         }
     }
@@ -433,8 +472,10 @@ import Testing
         func number(_ text: String) -> Double? {
             Array(text.utf8).withUnsafeBufferPointer { HealthNumber.parse($0) }
         }
-        for text in ["181", "0.4971749504535062", "48.74499999999999", "2.985843180268872", "0.00205053", "1e3",
-                     "-0.5", "123456789012345678901234567890", "0.1", "17.3228", "5.19412346680959", "9007199254740993"] {
+        for text in [
+            "181", "0.4971749504535062", "48.74499999999999", "2.985843180268872", "0.00205053", "1e3",
+            "-0.5", "123456789012345678901234567890", "0.1", "17.3228", "5.19412346680959", "9007199254740993",
+        ] {
             #expect(number(text) == Double(text), "\(text)")
         }
         for bad in ["", "nan", "inf", "1,5", " 1", "1 ", "0x10", "1e", ".", "-", "1e999"] {
@@ -479,21 +520,23 @@ import Testing
 
     /// An export holding `body` inside `<HealthData>`, written to a scratch file.
     func export(_ body: String) throws -> String {
-        try write(Array("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE HealthData [
-            <!-- HealthKit Export Version: 13 -->
-            <!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout|ActivitySummary|ClinicalRecord)*)>
-            <!ATTLIST HealthData
-              locale CDATA #REQUIRED
-            >
-            ]>
-            <HealthData locale="en_US">
-             <ExportDate value="2024-11-01 09:00:00 +0000"/>
-            \(body)
-            </HealthData>
+        try write(
+            Array(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!DOCTYPE HealthData [
+                <!-- HealthKit Export Version: 13 -->
+                <!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout|ActivitySummary|ClinicalRecord)*)>
+                <!ATTLIST HealthData
+                  locale CDATA #REQUIRED
+                >
+                ]>
+                <HealthData locale="en_US">
+                 <ExportDate value="2024-11-01 09:00:00 +0000"/>
+                \(body)
+                </HealthData>
 
-            """.utf8))
+                """.utf8))
     }
 
     func write(_ bytes: [UInt8]) throws -> String {

@@ -127,8 +127,9 @@ struct FITReaderTests {
 
     @Test func truncatedFileNamesTheCutRecord() throws {
         // Activity.fit less its last 3 bytes: the record at byte 751 ends past the end.
-        #expect(Self.problem(try Self.fixture("activity-unexpected-eof.fit"))
-            == ImportProblem("errors.import.fit.truncated", ["offset": "751", "size": "768"]))
+        #expect(
+            Self.problem(try Self.fixture("activity-unexpected-eof.fit"))
+                == ImportProblem("errors.import.fit.truncated", ["offset": "751", "size": "768"]))
         // Cut between records, the missing checksum is what is cut.
         var whole = try Self.fixture("Activity.fit")
         whole.removeLast(1)
@@ -157,8 +158,9 @@ struct FITReaderTests {
         var bytes = Array(try Self.fixture("Activity.fit").prefix(768))
         bytes[4] = UInt8((757 - 1) & 0xFF)
         bytes[5] = UInt8((757 - 1) >> 8)
-        #expect(Self.problem(FITBytes.withChecksums(bytes + [0, 0]))
-            == ImportProblem("errors.import.fit.overrun", ["offset": "751", "end": "768"]))
+        #expect(
+            Self.problem(FITBytes.withChecksums(bytes + [0, 0]))
+                == ImportProblem("errors.import.fit.overrun", ["offset": "751", "end": "768"]))
     }
 
     @Test func paddingAfterTheLastFileIsIgnoredButJunkIsNot() throws {
@@ -213,18 +215,22 @@ struct FITReaderTests {
         #expect(Self.problem(FITBytes.file(definition)) == ImportProblem("errors.import.fit.architecture", ["offset": "14", "value": "7"]))
         // A definition cut by the end of the data.
         let whole = FITBytes.definition(local: 0, global: 18, fields: [(253, 4, 0x86), (2, 4, 0x86)])
-        #expect(Self.problem(FITBytes.file(Array(whole.dropLast())))
-            == ImportProblem("errors.import.fit.overrun", ["offset": "14", "end": "\(14 + whole.count - 1)"]))
+        #expect(
+            Self.problem(FITBytes.file(Array(whole.dropLast())))
+                == ImportProblem("errors.import.fit.overrun", ["offset": "14", "end": "\(14 + whole.count - 1)"]))
     }
 
     /// A session as a big-endian writer lays it out, with invalid values for what it lacks.
     @Test func bigEndianSessionWithInvalidValues() throws {
         let start: UInt32 = 1_000_000_000
-        let fileID = FITBytes.definition(local: 2, global: 0, bigEndian: true, fields: [(3, 4, 0x8C), (4, 4, 0x86)])
+        let fileID =
+            FITBytes.definition(local: 2, global: 0, bigEndian: true, fields: [(3, 4, 0x8C), (4, 4, 0x86)])
             + [0x02] + FITBytes.be32(12345) + FITBytes.be32(start - 10)
-        let session = FITBytes.definition(local: 1, global: 18, bigEndian: true, fields: [
-            (253, 4, 0x86), (2, 4, 0x86), (5, 1, 0x00), (6, 1, 0x00), (7, 4, 0x86), (8, 4, 0x86), (9, 4, 0x86), (11, 2, 0x84),
-        ])
+        let session = FITBytes.definition(
+            local: 1, global: 18, bigEndian: true,
+            fields: [
+                (253, 4, 0x86), (2, 4, 0x86), (5, 1, 0x00), (6, 1, 0x00), (7, 4, 0x86), (8, 4, 0x86), (9, 4, 0x86), (11, 2, 0x84),
+            ])
         let times = FITBytes.be32(start + 3600) + FITBytes.be32(start)
         let totals = FITBytes.be32(3_600_000) + FITBytes.be32(0xFFFF_FFFF) + FITBytes.be32(0xFFFF_FFFF) + [0x02, 0x0D]
         let records = fileID + session + [0x01] + times + [2, 7] + totals
@@ -241,7 +247,8 @@ struct FITReaderTests {
 
     @Test func sessionWithoutFileIDOrNamedSport() throws {
         let start: UInt32 = 1_000_000_000
-        let records = FITBytes.definition(local: 0, global: 18, fields: [(2, 4, 0x86), (5, 1, 0x00), (6, 1, 0x00), (7, 4, 0x86)])
+        let records =
+            FITBytes.definition(local: 0, global: 18, fields: [(2, 4, 0x86), (5, 1, 0x00), (6, 1, 0x00), (7, 4, 0x86)])
             + [0x00] + FITBytes.le32(start) + [200, 0] + FITBytes.le32(60_000)
         let bytes = FITBytes.file(records)
         let activity = try #require(try Self.read(bytes).activities.first)
@@ -262,7 +269,8 @@ struct FITReaderTests {
                 + FITBytes.le32(100_000) + FITBytes.le16(50)
         }
         // Saved 50 s after the last lap; the wall clock three hours ahead of UTC.
-        let activity = FITBytes.definition(local: 2, global: 34, fields: [(253, 4, 0x86), (0, 4, 0x86), (5, 4, 0x86)])
+        let activity =
+            FITBytes.definition(local: 2, global: 34, fields: [(253, 4, 0x86), (0, 4, 0x86), (5, 4, 0x86)])
             + [0x02] + FITBytes.le32(start + 1250) + FITBytes.le32(1_180_000) + FITBytes.le32(start + 1250 + 3 * 3600)
         let records = sport + lap + lapData(start) + lapData(start + 600) + activity
         let made = try #require(try Self.read(FITBytes.file(records)).activities.first)
@@ -283,17 +291,19 @@ struct FITReaderTests {
     }
 
     @Test func deviceTimesWithoutAWallClockAreNotDates() {
-        let records = FITBytes.definition(local: 0, global: 18, fields: [(2, 4, 0x86), (7, 4, 0x86)])
+        let records =
+            FITBytes.definition(local: 0, global: 18, fields: [(2, 4, 0x86), (7, 4, 0x86)])
             + [0x00] + FITBytes.le32(5000) + FITBytes.le32(60_000)
         #expect(Self.problem(FITBytes.file(records)) == ImportProblem("errors.import.fit.undated"))
     }
 
     @Test func weightsOnlyWhereMeasured() throws {
         let time: UInt32 = 1_000_000_000
-        let records = FITBytes.definition(local: 0, global: 30, fields: [(253, 4, 0x86), (0, 2, 0x84)])
-            + [0x00] + FITBytes.le32(time) + [0x9C, 0x1D] // 7580: 75.8 kg
-            + [0x00] + FITBytes.le32(time + 60) + [0xFE, 0xFF] // calculating
-            + [0x00] + FITBytes.le32(time + 120) + [0xFF, 0xFF] // invalid
+        let records =
+            FITBytes.definition(local: 0, global: 30, fields: [(253, 4, 0x86), (0, 2, 0x84)])
+            + [0x00] + FITBytes.le32(time) + [0x9C, 0x1D]  // 7580: 75.8 kg
+            + [0x00] + FITBytes.le32(time + 60) + [0xFE, 0xFF]  // calculating
+            + [0x00] + FITBytes.le32(time + 120) + [0xFF, 0xFF]  // invalid
         let weights = try Self.read(FITBytes.file(records)).weights
         #expect(weights.map(\.kg) == [75.8])
     }

@@ -82,41 +82,44 @@ import Testing
     // MARK: What a track gives
 
     static func gpx(_ body: String, version: String = "1.1") -> Data {
-        Data("""
-        <?xml version="1.0" encoding="UTF-8"?>
-        <gpx version="\(version)" creator="test" xmlns="http://www.topografix.com/GPX/\(version == "1.1" ? "1/1" : "1/0")">
-        \(body)
-        </gpx>
-        """.utf8)
+        Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="\(version)" creator="test" xmlns="http://www.topografix.com/GPX/\(version == "1.1" ? "1/1" : "1/0")">
+            \(body)
+            </gpx>
+            """.utf8)
     }
 
     @Test func routesAndWaypointsGiveNoActivity() throws {
-        let onlyPlans = Self.gpx("""
-        <wpt lat="45.1" lon="14.1"><time>2024-05-01T07:00:00Z</time><type>Summit</type></wpt>
-        <rte><name>Plan</name><rtept lat="45.1" lon="14.1"><time>2024-05-01T07:00:00Z</time></rtept>
-        <rtept lat="45.2" lon="14.2"/></rte>
-        """)
+        let onlyPlans = Self.gpx(
+            """
+            <wpt lat="45.1" lon="14.1"><time>2024-05-01T07:00:00Z</time><type>Summit</type></wpt>
+            <rte><name>Plan</name><rtept lat="45.1" lon="14.1"><time>2024-05-01T07:00:00Z</time></rtept>
+            <rtept lat="45.2" lon="14.2"/></rte>
+            """)
         #expect(try GPXReader.contents(of: onlyPlans) == GPXReader.Contents())
         let waypoint = Self.fixtures + "/tkrajina-gpxpy/gpx_with_garmin_extension.gpx"
         #expect(try GPXReader.contents(ofFileAt: waypoint) == GPXReader.Contents())
     }
 
     @Test func trackTypeTimesAndDistance() throws {
-        let data = Self.gpx("""
-        <metadata><time>2030-01-01T00:00:00Z</time></metadata>
-        <trk><name>Morning</name><type> running </type>
-          <trkseg>
-            <trkpt lat="45.0" lon="14.0"><ele>100</ele></trkpt>
-            <trkpt lat="45.001" lon="14.0"><time>2024-05-01T07:00:00.5+02:00</time><type>not the track's</type></trkpt>
-            <trkpt lat="45.002" lon="14.0"><time>2024-05-01T07:10:00+02:00</time></trkpt>
-          </trkseg>
-          <trkseg>
-            <trkpt lat="46.0" lon="15.0"><time>2024-05-01T07:20:00.25+02:00</time></trkpt>
-            <trkpt lat="46.001" lon="15.0"></trkpt>
-          </trkseg>
-        </trk>
-        <trk><trkseg><trkpt lat="1" lon="1"/><trkpt lat="1.1" lon="1"/></trkseg></trk>
-        """)
+        let data = Self.gpx(
+            """
+            <metadata><time>2030-01-01T00:00:00Z</time></metadata>
+            <trk><name>Morning</name><type> running </type>
+              <trkseg>
+                <trkpt lat="45.0" lon="14.0"><ele>100</ele></trkpt>
+                <trkpt lat="45.001" lon="14.0"><time>2024-05-01T07:00:00.5+02:00</time><type>not the track's</type></trkpt>
+                <trkpt lat="45.002" lon="14.0"><time>2024-05-01T07:10:00+02:00</time></trkpt>
+              </trkseg>
+              <trkseg>
+                <trkpt lat="46.0" lon="15.0"><time>2024-05-01T07:20:00.25+02:00</time></trkpt>
+                <trkpt lat="46.001" lon="15.0"></trkpt>
+              </trkseg>
+            </trk>
+            <trk><trkseg><trkpt lat="1" lon="1"/><trkpt lat="1.1" lon="1"/></trkseg></trk>
+            """)
         let contents = try GPXReader.contents(of: data)
         #expect(contents.tracksWithoutTime == 1)
         let activity = try #require(contents.activities.first)
@@ -132,12 +135,13 @@ import Testing
     }
 
     @Test func gpx10AndUndeclaredPrefixesAreRead() throws {
-        let data = Self.gpx("""
-        <trk><trkseg>
-          <trkpt lat="45.0" lon="14.0"><time>2010-08-05T14:23:59Z</time><gpxtpx:hr>150</gpxtpx:hr></trkpt>
-          <trkpt lat="45.0" lon="14.001"><time>2010-08-05T14:24:09Z</time></trkpt>
-        </trkseg></trk>
-        """, version: "1.0")
+        let data = Self.gpx(
+            """
+            <trk><trkseg>
+              <trkpt lat="45.0" lon="14.0"><time>2010-08-05T14:23:59Z</time><gpxtpx:hr>150</gpxtpx:hr></trkpt>
+              <trkpt lat="45.0" lon="14.001"><time>2010-08-05T14:24:09Z</time></trkpt>
+            </trkseg></trk>
+            """, version: "1.0")
         let activity = try #require(try GPXReader.read(data).first)
         #expect(activity.duration == 10)
         #expect(activity.utcOffset == nil)
@@ -146,12 +150,12 @@ import Testing
 
     @Test func utf16FilesAreRead() throws {
         let text = """
-        <?xml version="1.0" encoding="UTF-16"?>
-        <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><type>Лыжи</type><trkseg>
-        <trkpt lat="55.7" lon="37.6"><time>2024-01-05T10:00:00Z</time></trkpt>
-        <trkpt lat="55.71" lon="37.6"><time>2024-01-05T10:05:00Z</time></trkpt>
-        </trkseg></trk></gpx>
-        """
+            <?xml version="1.0" encoding="UTF-16"?>
+            <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><type>Лыжи</type><trkseg>
+            <trkpt lat="55.7" lon="37.6"><time>2024-01-05T10:00:00Z</time></trkpt>
+            <trkpt lat="55.71" lon="37.6"><time>2024-01-05T10:05:00Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """
         let data = try #require(text.data(using: .utf16))
         let activity = try #require(try GPXReader.read(data).first)
         #expect(activity.sourceType == "Лыжи")
@@ -229,19 +233,20 @@ import Testing
     }
 
     static let track = """
-    <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>&x;</name><trkseg>
-    <trkpt lat="1" lon="2"><time>2024-05-01T07:00:00Z</time></trkpt></trkseg></trk></gpx>
-    """
+        <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>&x;</name><trkseg>
+        <trkpt lat="1" lon="2"><time>2024-05-01T07:00:00Z</time></trkpt></trkseg></trk></gpx>
+        """
 
     @Test func externalEntitiesAreNeverRead() throws {
         let folder = try TestPaths.scratch()
         let marker = "SECRET-\(UUID().uuidString)"
         try TestPaths.write(marker + "\n", to: folder + "/secret.txt")
-        let xxe = Data("""
-        <?xml version="1.0"?>
-        <!DOCTYPE gpx [<!ENTITY x SYSTEM "file://\(folder)/secret.txt">]>
-        \(Self.track)
-        """.utf8)
+        let xxe = Data(
+            """
+            <?xml version="1.0"?>
+            <!DOCTYPE gpx [<!ENTITY x SYSTEM "file://\(folder)/secret.txt">]>
+            \(Self.track)
+            """.utf8)
         #expect(throws: ImportProblem("errors.import.xml.entities")) { try GPXReader.read(xxe) }
         let path = folder + "/xxe.gpx"
         try xxe.write(to: URL(fileURLWithPath: path))
@@ -314,14 +319,14 @@ import Testing
         #expect(verdict("<?xml version=\"1.0\"?>\n<gpx/>") == .safe(nil))
         // Apple Health's DTD: elements and attributes only. It is blanked, line breaks kept.
         let health = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE HealthData [
-        <!-- HealthKit Export Version: 11 <!ENTITY in a comment> -->
-        <!ELEMENT HealthData (ExportDate,Me,(Record|Workout)*)>
-        <!ATTLIST Record type CDATA #REQUIRED unit CDATA "[a>b]">
-        ]>
-        <HealthData locale="en_US"/>
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE HealthData [
+            <!-- HealthKit Export Version: 11 <!ENTITY in a comment> -->
+            <!ELEMENT HealthData (ExportDate,Me,(Record|Workout)*)>
+            <!ATTLIST Record type CDATA #REQUIRED unit CDATA "[a>b]">
+            ]>
+            <HealthData locale="en_US"/>
+            """
         let doctype = try #require(health.range(of: "<!DOCTYPE")?.lowerBound)
         let doctypeEnd = try #require(health.range(of: "]>")?.upperBound)
         let blank = health[doctype..<doctypeEnd].map { $0 == "\n" ? "\n" : " " }.joined()
@@ -351,17 +356,17 @@ import Testing
     /// parser's line numbers still count the DTD's lines.
     @Test func documentTypeDeclarationsAreSkippedNotFatal() throws {
         let dtd = """
-        <?xml version="1.0" encoding="UTF-16"?>
-        <!DOCTYPE gpx [
-        <!ELEMENT gpx ANY>
-        <!ATTLIST gpx version CDATA #IMPLIED creator CDATA #REQUIRED>
-        <!NOTATION png SYSTEM "image/png">
-        ]>
-        <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
-        <trkpt lat="1" lon="2"><time>2024-05-01T07:00:00Z</time></trkpt>
-        <trkpt lat="1" lon="2.001"><time>2024-05-01T07:01:00Z</time></trkpt>
-        </trkseg></trk></gpx>
-        """
+            <?xml version="1.0" encoding="UTF-16"?>
+            <!DOCTYPE gpx [
+            <!ELEMENT gpx ANY>
+            <!ATTLIST gpx version CDATA #IMPLIED creator CDATA #REQUIRED>
+            <!NOTATION png SYSTEM "image/png">
+            ]>
+            <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            <trkpt lat="1" lon="2"><time>2024-05-01T07:00:00Z</time></trkpt>
+            <trkpt lat="1" lon="2.001"><time>2024-05-01T07:01:00Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """
         for encoding in [String.Encoding.utf8, .utf16LittleEndian, .utf16] {
             let text = encoding == .utf8 ? dtd.replacingOccurrences(of: "UTF-16", with: "UTF-8") : dtd
             let data = try #require(text.data(using: encoding))
@@ -380,7 +385,9 @@ import Testing
         let chunk = 4096 * 32
         let head = "<?xml version=\"1.0\"?>\n<?pi?><gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><?x?>\n<!--"
         let padding = String(repeating: "x", count: chunk - 3 - head.utf8.count - 3)
-        let text = head + padding + "--><?split?><trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><?t?><time>2024-05-01T07:00:00Z</time></trkpt>\n</trkseg></trk></gpx><?end?>"
+        let text =
+            head + padding
+            + "--><?split?><trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><?t?><time>2024-05-01T07:00:00Z</time></trkpt>\n</trkseg></trk></gpx><?end?>"
         let split = try #require(text.range(of: "<?split?>"))
         #expect(text.utf8.distance(from: text.startIndex, to: split.lowerBound) == chunk - 3)
         let data = Data(text.utf8)

@@ -26,13 +26,16 @@ import ZIPFoundation
     @Test func importingEverythingTwiceLeavesTheStoreAsAfterTheFirstTime() async throws {
         let site = try TestPaths.site(store: [:])
         // The fixture folders also hold broken files for the readers' own tests, so the good ones are named.
-        let fit = ["2013-02-06-12-11-14.fit", "Activity.fit.gz", "WeightScaleSingleUser.fit", "activity-large-fenxi2-multisport.fit",
-                   "developer-types-sample.fit", "garmin-edge-820-bike.fit", "garmin-fenix-5-run.fit", "sample_mulitple_header.fit"]
-        let paths = fit.map { Self.fixtures + "/fit/" + $0 } + [
-            Self.fixtures + "/gpx", Self.fixtures + "/tcx",
-            Self.fixtures + "/apple_health/opendroid-hk/sampleexport-2.xml",
-            Self.fixtures + "/strava/activities.sample.DERIVED.csv",
+        let fit = [
+            "2013-02-06-12-11-14.fit", "Activity.fit.gz", "WeightScaleSingleUser.fit", "activity-large-fenxi2-multisport.fit",
+            "developer-types-sample.fit", "garmin-edge-820-bike.fit", "garmin-fenix-5-run.fit", "sample_mulitple_header.fit",
         ]
+        let paths =
+            fit.map { Self.fixtures + "/fit/" + $0 } + [
+                Self.fixtures + "/gpx", Self.fixtures + "/tcx",
+                Self.fixtures + "/apple_health/opendroid-hk/sampleexport-2.xml",
+                Self.fixtures + "/strava/activities.sample.DERIVED.csv",
+            ]
         let first = await UsergraphCLI.run(["import"] + paths, in: site, environment: Self.now)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("Imported "), "\(first.stdout)")
@@ -65,8 +68,9 @@ import ZIPFoundation
 
     @Test func aDryRunSaysWhatItWouldDoAndWritesNothing() async throws {
         let site = try TestPaths.site(store: [:])
-        let run = await UsergraphCLI.run(["import", "--dry-run", Self.fixtures + "/fit/garmin-edge-820-bike.fit", Self.fixtures + "/gpx"],
-                                         in: site, environment: Self.now)
+        let run = await UsergraphCLI.run(
+            ["import", "--dry-run", Self.fixtures + "/fit/garmin-edge-820-bike.fit", Self.fixtures + "/gpx"],
+            in: site, environment: Self.now)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Would import "), "\(run.stdout)")
         #expect(Self.store(site).isEmpty)
@@ -83,7 +87,8 @@ import ZIPFoundation
         // A Strava row of the same 57 s run: 5 s later, 3 % longer, without energy (their spans
         // overlap by 52 s, over 80 % of the shorter one).
         let date = Self.stravaDate(start.addingTimeInterval(5))
-        let csv = "Activity ID,Activity Date,Activity Name,Activity Type,Elapsed Time,Distance,Elapsed Time,Moving Time,Distance\n"
+        let csv =
+            "Activity ID,Activity Date,Activity Name,Activity Type,Elapsed Time,Distance,Elapsed Time,Moving Time,Distance\n"
             + "555,\"\(date)\",Morning Run,Run,\(Int(Double(watch.duration) * 1.03)),5.1,\(Int(Double(watch.duration) * 1.03)),0,5100\n"
         let strava = try TestPaths.scratch("strava") + "/activities.csv"
         try TestPaths.write(csv, to: strava)
@@ -140,8 +145,10 @@ import ZIPFoundation
 
         let site = try TestPaths.site(store: ["workouts.json": try TestPaths.read(TestPaths.repository + "/Store/workouts.json")])
         let before = FolderSnapshot(site + "/Store")
-        for (file, words) in [("laughs.xml", "entit"), ("external.gpx", "entit"), ("truncated.fit", "ends in the middle"),
-                              ("badcrc.fit", "checksum"), ("slip.zip", "outside the archive")] {
+        for (file, words) in [
+            ("laughs.xml", "entit"), ("external.gpx", "entit"), ("truncated.fit", "ends in the middle"),
+            ("badcrc.fit", "checksum"), ("slip.zip", "outside the archive"),
+        ] {
             let run = await UsergraphCLI.run(["import", folder + "/" + file], in: site, environment: Self.now)
             #expect(run.status == 1, "\(file): \(run.stderr)")
             #expect(run.stderr.hasPrefix("usergraph: Cannot import \(folder)/\(file): "), "\(file): \(run.stderr)")
@@ -177,9 +184,12 @@ enum WorkoutRulesCheck {
     @Test func anAppleHealthZipImportsItsExportOnly() async throws {
         let folder = try TestPaths.scratch("zip")
         let export = Self.fixtures + "/apple_health/dogsheep-healthkit-to-sqlite/apple_health_export/export.xml"
-        try Self.zip([("apple_health_export/export.xml", export),
-                      ("apple_health_export/workout-routes/route_1.gpx", Self.fixtures + "/gpx/tkrajina-gpxpy/korita-zbevnica.gpx")],
-                     to: folder + "/export.zip")
+        try Self.zip(
+            [
+                ("apple_health_export/export.xml", export),
+                ("apple_health_export/workout-routes/route_1.gpx", Self.fixtures + "/gpx/tkrajina-gpxpy/korita-zbevnica.gpx"),
+            ],
+            to: folder + "/export.zip")
         let zipped = try TestPaths.site(store: [:])
         let fromZip = await UsergraphCLI.run(["import", folder + "/export.zip"], in: zipped, environment: ImportCommandTests.now)
         #expect(fromZip.status == 0, "\(fromZip.stderr)")
@@ -193,9 +203,12 @@ enum WorkoutRulesCheck {
 
     @Test func aStravaZipImportsItsActivitiesCSV() async throws {
         let folder = try TestPaths.scratch("zip")
-        try Self.zip([("activities.csv", Self.fixtures + "/strava/activities.sample.DERIVED.csv"),
-                      ("activities/203707851.gpx", Self.fixtures + "/gpx/tkrajina-gpxpy/korita-zbevnica.gpx")],
-                     to: folder + "/export_123.zip")
+        try Self.zip(
+            [
+                ("activities.csv", Self.fixtures + "/strava/activities.sample.DERIVED.csv"),
+                ("activities/203707851.gpx", Self.fixtures + "/gpx/tkrajina-gpxpy/korita-zbevnica.gpx"),
+            ],
+            to: folder + "/export_123.zip")
         let site = try TestPaths.site(store: [:])
         let run = await UsergraphCLI.run(["import", folder + "/export_123.zip"], in: site, environment: ImportCommandTests.now)
         #expect(run.status == 0, "\(run.stderr)")
@@ -207,7 +220,8 @@ enum WorkoutRulesCheck {
 @Suite struct ExportKindTests {
     /// Kinds come from the content; a real Health export's DTD runs past the first 4 KB.
     @Test func kindsAreRecognisedByTheirFirstBytes() {
-        let dtd = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE HealthData [\n" + String(repeating: "<!ATTLIST Record type CDATA #REQUIRED>\n", count: 300)
+        let dtd =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE HealthData [\n" + String(repeating: "<!ATTLIST Record type CDATA #REQUIRED>\n", count: 300)
         #expect(ExportReader.kind(of: Array(dtd.utf8)) == .appleHealth)
         #expect(ExportReader.kind(of: Array("<?xml version=\"1.0\"?><gpx version=\"1.1\">".utf8)) == .gpx)
         #expect(ExportReader.kind(of: Array("<?xml version=\"1.0\"?>\n<TrainingCenterDatabase xmlns=\"x\">".utf8)) == .tcx)
@@ -248,8 +262,11 @@ enum WorkoutRulesCheck {
         #expect(run.stdout == "Imported 0 workouts, 0 weights, 2 days of steps and 2 meals; skipped 0 already there.\n")
         let steps = try #require(try JSONFile.read([StepsRecord].self, at: site + "/Store/steps.json"))
         // The phone's 5,500 beat the watch's 3,200 on the 19th; the watch alone counted the 20th.
-        #expect(steps == [StepsRecord(date: "2026-11-19", steps: 5500, source: RecordSource(kind: "apple-health", id: "Anna's iPhone")),
-                          StepsRecord(date: "2026-11-20", steps: 4100, source: RecordSource(kind: "apple-health", id: "Anna's Watch"))])
+        #expect(
+            steps == [
+                StepsRecord(date: "2026-11-19", steps: 5500, source: RecordSource(kind: "apple-health", id: "Anna's iPhone")),
+                StepsRecord(date: "2026-11-20", steps: 4100, source: RecordSource(kind: "apple-health", id: "Anna's Watch")),
+            ])
         let meals = try #require(try JSONFile.read([Meal].self, at: site + "/Store/meals.json"))
         #expect(meals.map(\.kind) == ["breakfast", "dinner"])
         #expect(meals.first?.foods == [Food(name: "Oatmeal", kcal: 350, protein: 12.5)], "the top-level copies are not counted again")
@@ -266,8 +283,13 @@ enum WorkoutRulesCheck {
     /// of the same file (expected.json) says how many started on or after it.
     @Test func sinceLeavesOutEarlierRecords() async throws {
         struct Row: Decodable { var start: String }
-        let expected = try JSONDecoder().decode([String: [Row]].self, from: Data(contentsOf: URL(fileURLWithPath:
-            ImportCommandTests.fixtures + "/strava/expected.json")))["activities.sample.DERIVED.csv"] ?? []
+        let expected =
+            try JSONDecoder().decode(
+                [String: [Row]].self,
+                from: Data(
+                    contentsOf: URL(
+                        fileURLWithPath:
+                            ImportCommandTests.fixtures + "/strava/expected.json")))["activities.sample.DERIVED.csv"] ?? []
         // The site's zone is Moscow: 2023-01-01 starts at 2022-12-31T21:00:00Z.
         let later = expected.filter { $0.start >= "2022-12-31T21:00:00Z" }.count
         #expect(later > 0 && later < expected.count)
@@ -282,8 +304,9 @@ enum WorkoutRulesCheck {
     /// On a terminal a bar shows the bytes read; off one (cron) nothing but the closing line.
     @Test func aTerminalSeesTheProgressBarAndCronDoesNot() async throws {
         let site = try TestPaths.site(store: [:])
-        let watched = await UsergraphCLI.run(["import", "--dry-run", Self.strava], in: site, environment: ImportCommandTests.now,
-                                             terminals: .all)
+        let watched = await UsergraphCLI.run(
+            ["import", "--dry-run", Self.strava], in: site, environment: ImportCommandTests.now,
+            terminals: .all)
         #expect(watched.stderr.contains("100% (") && watched.stderr.contains("█"), "\(watched.stderr)")
         let cron = await UsergraphCLI.run(["import", "--dry-run", Self.strava], in: site, environment: ImportCommandTests.now)
         #expect(cron.stderr.isEmpty)

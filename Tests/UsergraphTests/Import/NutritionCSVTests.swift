@@ -115,8 +115,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: export, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.diary, toPath: export + "/Nutrition-Summary-2026-11-18-to-2026-11-19.csv")
         try TestPaths.write("Date,Weight\r\n2026-11-18,72.4\r\n", to: export + "/Measurement-Summary-2026-11-18-to-2026-11-19.csv")
-        try TestPaths.write("Date,Exercise,Type,Exercise Calories,Exercise Minutes,Sets,Reps Per Set,Kilograms,Steps,Note\r\n",
-                            to: export + "/Exercise-Summary-2026-11-18-to-2026-11-19.csv")
+        try TestPaths.write(
+            "Date,Exercise,Type,Exercise Calories,Exercise Minutes,Sets,Reps Per Set,Kilograms,Steps,Note\r\n",
+            to: export + "/Exercise-Summary-2026-11-18-to-2026-11-19.csv")
         let site = try TestPaths.site(store: [:])
         let run = await UsergraphCLI.run(["import", export], in: site, environment: Self.now)
         #expect(run.status == 0, "\(run.stderr)")

@@ -16,7 +16,8 @@ import Testing
             text += "<trk><name>Run</name>" + (track.type.isEmpty ? "" : "<type>\(track.type)</type>") + "<trkseg>\n"
             for second in stride(from: 0, through: track.seconds, by: 10) {
                 let latitude = 55.75 + Double(second) * 0.00003
-                text += "<trkpt lat=\"\(latitude)\" lon=\"37.61\"><time>\(formatter.string(from: track.start.addingTimeInterval(Double(second))))</time></trkpt>\n"
+                text +=
+                    "<trkpt lat=\"\(latitude)\" lon=\"37.61\"><time>\(formatter.string(from: track.start.addingTimeInterval(Double(second))))</time></trkpt>\n"
             }
             text += "</trkseg></trk>\n"
         }
@@ -79,7 +80,8 @@ import Testing
         // 90 points 10 s apart moving north 0.0003° (about 33.4 m) each: 89 steps, 890 s.
         for i in 0..<90 {
             let time = formatter.string(from: Self.tenOClock.addingTimeInterval(Double(i * 10)))
-            points += "<Trackpoint><Time>\(time)</Time><Position><LatitudeDegrees>\(60 + Double(i) * 0.0003)</LatitudeDegrees>"
+            points +=
+                "<Trackpoint><Time>\(time)</Time><Position><LatitudeDegrees>\(60 + Double(i) * 0.0003)</LatitudeDegrees>"
                 + "<LongitudeDegrees>24.9</LongitudeDegrees></Position><DistanceMeters>\(Double(i) * 33.4)</DistanceMeters></Trackpoint>\n"
         }
         let tcx = """

@@ -17,8 +17,10 @@ import Testing
 
     @Test(arguments: ["activities.sample.DERIVED.csv", "activities-2023-10.csv"])
     func everyRowAgreesWithAnIndependentReading(_ name: String) throws {
-        let expected = try JSONDecoder().decode([String: [Expected]].self,
-                                                from: Data(contentsOf: URL(fileURLWithPath: Self.folder + "/expected.json")))[name] ?? []
+        let expected =
+            try JSONDecoder().decode(
+                [String: [Expected]].self,
+                from: Data(contentsOf: URL(fileURLWithPath: Self.folder + "/expected.json")))[name] ?? []
         let activities = try StravaReader.read(Data(contentsOf: URL(fileURLWithPath: Self.folder + "/" + name)))
         #expect(activities.count == expected.count && !expected.isEmpty)
         let iso = ISO8601DateFormatter()

@@ -65,14 +65,15 @@ import Testing
     // MARK: What an activity gives
 
     static func tcx(_ activities: String) -> Data {
-        Data("""
-        <?xml version="1.0" encoding="UTF-8"?>
-        <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
-          <Activities>
-        \(activities)
-          </Activities>
-        </TrainingCenterDatabase>
-        """.utf8)
+        Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
+              <Activities>
+            \(activities)
+              </Activities>
+            </TrainingCenterDatabase>
+            """.utf8)
     }
 
     static func lap(seconds: String, metres: String? = nil, calories: String? = nil) -> String {
@@ -85,16 +86,17 @@ import Testing
     }
 
     @Test func severalActivitiesMultisportAndOffsets() throws {
-        let data = Self.tcx("""
-        <Activity Sport="Biking"><Id>2024-05-01T09:00:00.250+03:00</Id>
-        \(Self.lap(seconds: "600", metres: "5000", calories: "100"))\(Self.lap(seconds: "60.5", metres: "250.5"))
-        <Creator><Name>Edge</Name></Creator></Activity>
-        <MultiSportSession><Id>2024-05-02T06:00:00Z</Id>
-          <FirstSport><Activity Sport="Other"><Id>2024-05-02T06:00:00Z</Id>\(Self.lap(seconds: "1800", metres: "0", calories: "0"))</Activity></FirstSport>
-          <NextSport><Activity Sport="Running"><Id>2024-05-02T06:35:00Z</Id>\(Self.lap(seconds: "900"))</Activity></NextSport>
-        </MultiSportSession>
-        <Activity Sport="Running"><Id>2024-05-03T06:00:00Z</Id></Activity>
-        """)
+        let data = Self.tcx(
+            """
+            <Activity Sport="Biking"><Id>2024-05-01T09:00:00.250+03:00</Id>
+            \(Self.lap(seconds: "600", metres: "5000", calories: "100"))\(Self.lap(seconds: "60.5", metres: "250.5"))
+            <Creator><Name>Edge</Name></Creator></Activity>
+            <MultiSportSession><Id>2024-05-02T06:00:00Z</Id>
+              <FirstSport><Activity Sport="Other"><Id>2024-05-02T06:00:00Z</Id>\(Self.lap(seconds: "1800", metres: "0", calories: "0"))</Activity></FirstSport>
+              <NextSport><Activity Sport="Running"><Id>2024-05-02T06:35:00Z</Id>\(Self.lap(seconds: "900"))</Activity></NextSport>
+            </MultiSportSession>
+            <Activity Sport="Running"><Id>2024-05-03T06:00:00Z</Id></Activity>
+            """)
         let contents = try TCXReader.contents(of: data)
         #expect(contents.activitiesWithoutLaps == 1)
         #expect(contents.activities.count == 3)
@@ -114,13 +116,14 @@ import Testing
     }
 
     @Test func coursesAndWorkoutsGiveNoActivity() throws {
-        let data = Data("""
-        <?xml version="1.0"?>
-        <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
-          <Courses><Course><Name>Loop</Name><Lap><TotalTimeSeconds>60</TotalTimeSeconds></Lap></Course></Courses>
-          <Workouts><Workout Sport="Running"><Name>Intervals</Name></Workout></Workouts>
-        </TrainingCenterDatabase>
-        """.utf8)
+        let data = Data(
+            """
+            <?xml version="1.0"?>
+            <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
+              <Courses><Course><Name>Loop</Name><Lap><TotalTimeSeconds>60</TotalTimeSeconds></Lap></Course></Courses>
+              <Workouts><Workout Sport="Running"><Name>Intervals</Name></Workout></Workouts>
+            </TrainingCenterDatabase>
+            """.utf8)
         #expect(try TCXReader.contents(of: data) == TCXReader.Contents())
     }
 
@@ -144,11 +147,12 @@ import Testing
     }
 
     @Test func unsafeOrMalformedXMLIsRefused() throws {
-        let entity = Data("""
-        <?xml version="1.0"?>
-        <!DOCTYPE TrainingCenterDatabase [<!ENTITY id SYSTEM "file:///etc/hostname">]>
-        <TrainingCenterDatabase><Activities><Activity Sport="Running"><Id>&id;</Id></Activity></Activities></TrainingCenterDatabase>
-        """.utf8)
+        let entity = Data(
+            """
+            <?xml version="1.0"?>
+            <!DOCTYPE TrainingCenterDatabase [<!ENTITY id SYSTEM "file:///etc/hostname">]>
+            <TrainingCenterDatabase><Activities><Activity Sport="Running"><Id>&id;</Id></Activity></Activities></TrainingCenterDatabase>
+            """.utf8)
         #expect(throws: ImportProblem("errors.import.xml.entities")) { try TCXReader.read(entity) }
         let malformed = Data("<TrainingCenterDatabase>\n<Activities>\n</TrainingCenterDatabase>".utf8)
         #expect(throws: ImportProblem("errors.import.xml.malformed", ["line": "3", "column": "26"])) { try TCXReader.read(malformed) }

@@ -86,7 +86,9 @@ final class FakeAPIs: @unchecked Sendable {
             pages[key] = Page(headers: headers, body: body)
         }
         // Starred: the recorded last page, served as the whole list.
-        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: fixtures + "/github3py-starred/interactions_index.json"))) as? [[String: Any]] ?? []
+        let index =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: fixtures + "/github3py-starred/interactions_index.json")))
+            as? [[String: Any]] ?? []
         var starredHeaders: [String: String] = [:]
         for (key, value) in (index.last?["response_headers"] as? [String: Any]) ?? [:]
         where ["ETag", "Content-Type", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Link"].contains(key) {
@@ -168,8 +170,12 @@ final class FakeAPIs: @unchecked Sendable {
     static func asked(_ request: LocalServer.Request) -> (query: Query?, variables: [String: String]) {
         let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] ?? [:]
         let text = object["query"] as? String ?? ""
-        let query: Query? = text.contains("pinnedItems") ? .pinned : text.contains("contributionsCollection") ? .contributions
-            : text.contains("repositories(") ? .languages : nil
+        let query: Query? =
+            text.contains("pinnedItems")
+            ? .pinned
+            : text.contains("contributionsCollection")
+                ? .contributions
+                : text.contains("repositories(") ? .languages : nil
         return (query, (object["variables"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String })
     }
 
@@ -182,7 +188,11 @@ final class FakeAPIs: @unchecked Sendable {
         }
         guard variables["login"] == FakeAPIs.login else {
             let login = variables["login"] ?? ""
-            return .json(200, Data(#"{"data":{"user":null},"errors":[{"type":"NOT_FOUND","path":["user"],"locations":[{"line":1,"column":27}],"message":"Could not resolve to a User with the login of '\#(login)'."}]}"#.utf8))
+            return .json(
+                200,
+                Data(
+                    #"{"data":{"user":null},"errors":[{"type":"NOT_FOUND","path":["user"],"locations":[{"line":1,"column":27}],"message":"Could not resolve to a User with the login of '\#(login)'."}]}"#
+                        .utf8))
         }
         guard let answer = lock.withLock({ graphQL[Self.key(query, cursor: variables["cursor"])] }) else {
             return .json(200, Data(#"{"errors":[{"message":"no such page in this replay"}]}"#.utf8))
@@ -241,13 +251,18 @@ final class FakeAPIs: @unchecked Sendable {
         case .badCredentials:
             return .json(401, Data(#"{"message":"Bad credentials","documentation_url":"https://docs.github.com/rest"}"#.utf8))
         case .rateLimited:
-            return .json(403, Data(#"{"message":"API rate limit exceeded for 127.0.0.1.","documentation_url":"https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting"}"#.utf8),
-                         headers: ["X-RateLimit-Limit": "60", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": FakeAPIs.rateLimitReset])
+            return .json(
+                403,
+                Data(
+                    #"{"message":"API rate limit exceeded for 127.0.0.1.","documentation_url":"https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting"}"#
+                        .utf8),
+                headers: ["X-RateLimit-Limit": "60", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": FakeAPIs.rateLimitReset])
         case .tooManyRequests:
             return .json(429, Data(#"{"message":"You have exceeded a secondary rate limit."}"#.utf8), headers: ["Retry-After": "60"])
         case .forbidden:
-            return .json(403, Data(#"{"message":"Resource not accessible by personal access token"}"#.utf8),
-                         headers: ["X-RateLimit-Remaining": "4999", "X-RateLimit-Reset": FakeAPIs.rateLimitReset])
+            return .json(
+                403, Data(#"{"message":"Resource not accessible by personal access token"}"#.utf8),
+                headers: ["X-RateLimit-Remaining": "4999", "X-RateLimit-Reset": FakeAPIs.rateLimitReset])
         case .serverError(let status):
             return .json(status, Data(#"{"message":"Server Error"}"#.utf8))
         case .movedTo(let base):
@@ -259,7 +274,7 @@ final class FakeAPIs: @unchecked Sendable {
 
     static func bareRepositories(_ starred: Data) -> Data {
         guard let items = try? JSONSerialization.jsonObject(with: starred) as? [[String: Any]],
-              let repos = try? JSONSerialization.data(withJSONObject: items.compactMap { $0["repo"] })
+            let repos = try? JSONSerialization.data(withJSONObject: items.compactMap { $0["repo"] })
         else { return starred }
         return repos
     }

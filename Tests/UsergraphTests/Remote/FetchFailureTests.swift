@@ -24,22 +24,40 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(name: "404", failure: .notFound, message: ["GitHub has no user `bitwiseman` (404 Not Found at {api}/users/bitwiseman); check `github.login` in usergraph.yml."], requests: 1),
-        Case(name: "401", failure: .badCredentials, token: token,
-             message: ["GitHub refused the token in GITHUB_TOKEN (401 Bad credentials at {api}/users/bitwiseman); replace it, or unset the variable"], requests: 1),
-        Case(name: "403 rate limit", failure: .rateLimited,
-             message: ["GitHub's rate limit is exhausted (at {api}/users/bitwiseman); it resets at October 26, 2019, 02:01:26 UTC, and a token in GITHUB_TOKEN raises the limit."], requests: 1),
-        Case(name: "429 Retry-After", failure: .tooManyRequests, token: token,
-             message: ["GitHub's rate limit is exhausted (at {api}/users/bitwiseman); try again in 60 seconds."], requests: 1),
+        Case(
+            name: "404", failure: .notFound,
+            message: ["GitHub has no user `bitwiseman` (404 Not Found at {api}/users/bitwiseman); check `github.login` in usergraph.yml."], requests: 1),
+        Case(
+            name: "401", failure: .badCredentials, token: token,
+            message: ["GitHub refused the token in GITHUB_TOKEN (401 Bad credentials at {api}/users/bitwiseman); replace it, or unset the variable"],
+            requests: 1),
+        Case(
+            name: "403 rate limit", failure: .rateLimited,
+            message: [
+                "GitHub's rate limit is exhausted (at {api}/users/bitwiseman); it resets at October 26, 2019, 02:01:26 UTC, and a token in GITHUB_TOKEN raises the limit."
+            ], requests: 1),
+        Case(
+            name: "429 Retry-After", failure: .tooManyRequests, token: token,
+            message: ["GitHub's rate limit is exhausted (at {api}/users/bitwiseman); try again in 60 seconds."], requests: 1),
         // With a token the GraphQL sources are asked too: their one refusal (the same endpoint) is one more line.
-        Case(name: "other 403", failure: .forbidden, token: token,
-             message: ["GitHub refused access to {api}/users/bitwiseman (403 Forbidden: Resource not accessible by personal access token)."], requests: 3, lines: 5),
-        Case(name: "5xx", failure: .serverError(502), message: ["GitHub answered 502 Bad Gateway at {api}/users/bitwiseman 3 times; try again later."], requests: 3),
-        Case(name: "timeout", silent: true, message: ["GitHub did not answer within 1 second at {api}/users/bitwiseman (3 tries); try again later."], requests: 3),
-        Case(name: "not JSON", failure: .notJSON,
-             message: ["The answer from GitHub at {api}/users/bitwiseman is not the JSON usergraph expects: it is not JSON (line 1, column 1: unexpected character)."], requests: 3, lines: 4),
-        Case(name: "connection refused", refused: true, token: token,
-             message: ["Cannot connect to GitHub at {host} (connection refused); check `github.apiURL` in usergraph.yml and the network."], requests: 0),
+        Case(
+            name: "other 403", failure: .forbidden, token: token,
+            message: ["GitHub refused access to {api}/users/bitwiseman (403 Forbidden: Resource not accessible by personal access token)."], requests: 3,
+            lines: 5),
+        Case(
+            name: "5xx", failure: .serverError(502), message: ["GitHub answered 502 Bad Gateway at {api}/users/bitwiseman 3 times; try again later."],
+            requests: 3),
+        Case(
+            name: "timeout", silent: true, message: ["GitHub did not answer within 1 second at {api}/users/bitwiseman (3 tries); try again later."], requests: 3
+        ),
+        Case(
+            name: "not JSON", failure: .notJSON,
+            message: [
+                "The answer from GitHub at {api}/users/bitwiseman is not the JSON usergraph expects: it is not JSON (line 1, column 1: unexpected character)."
+            ], requests: 3, lines: 4),
+        Case(
+            name: "connection refused", refused: true, token: token,
+            message: ["Cannot connect to GitHub at {host} (connection refused); check `github.apiURL` in usergraph.yml and the network."], requests: 0),
     ]
 
     @Test(arguments: cases)
@@ -87,11 +105,12 @@ import Testing
         let run = await UsergraphCLI.run(["build", "--refresh"], in: root, environment: ["USERGRAPH_RETRY_DELAY": "0"])
 
         #expect(run.status == 1)
-        #expect(run.stderr == """
-            usergraph: GitHub answered 503 Service Unavailable at \(apis.base)/users/bitwiseman 3 times; try again later.
-            usergraph: Not fetched: profile, repos, starred; the site was built from what the store already held.
+        #expect(
+            run.stderr == """
+                usergraph: GitHub answered 503 Service Unavailable at \(apis.base)/users/bitwiseman 3 times; try again later.
+                usergraph: Not fetched: profile, repos, starred; the site was built from what the store already held.
 
-            """)
+                """)
         #expect(FetchSite.store(root) == before)
         let repositories = try TestPaths.read(root + "/_site/repositories/index.html")
         #expect(repositories.contains("bitwiseman/"))
@@ -115,7 +134,9 @@ import Testing
         let root = try FetchSite.make(apis: apis)
         let unknown = await UsergraphCLI.run(["update", "--only", "repos,gists"], in: root)
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("`gists` is not a source usergraph fetches; use some of profile, repos, starred, pinned, contributions, languages, users, statistics."))
+        #expect(
+            unknown.stderr.contains(
+                "`gists` is not a source usergraph fetches; use some of profile, repos, starred, pinned, contributions, languages, users, statistics."))
         let unconfigured = await UsergraphCLI.run(["update", "--only", "users"], in: root)
         #expect(unconfigured.status == 64)
         #expect(unconfigured.stderr == "usergraph: Cannot update users: usergraph.yml has no `users.url`.\n")

@@ -6,8 +6,10 @@ import Foundation
 enum FetchSite {
     /// A site with the demo theme whose config points at `apis`. `github`, `users` say which
     /// sources to configure; `pinned` sets `github.pinned`; `demoStore` copies the bundled Store/ first.
-    static func make(apis: FakeAPIs, login: String = FakeAPIs.login, apiURL: String? = nil, github: Bool = true,
-                     pinned: [String]? = nil, users: Bool = false, demoStore: Bool = false, maxAge: Int = 0) throws -> String {
+    static func make(
+        apis: FakeAPIs, login: String = FakeAPIs.login, apiURL: String? = nil, github: Bool = true,
+        pinned: [String]? = nil, users: Bool = false, demoStore: Bool = false, maxAge: Int = 0
+    ) throws -> String {
         let root = try TestPaths.site(store: [:], config: "")
         if demoStore {
             try FileManager.default.removeItem(atPath: root + "/Store")

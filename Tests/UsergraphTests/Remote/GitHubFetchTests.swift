@@ -28,7 +28,9 @@ import Testing
         #expect(linked.count == 6)
         #expect(repoTargets == ["/users/bitwiseman/repos?per_page=100"] + linked.dropFirst())
         // Repositories in page order: the first of page 1 and the last of page 6 bracket the list.
-        let first = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: FakeAPIs.fixtures + "/hub4j-bitwiseman-repos/__files/5-u_b_repos.json"))) as? [[String: Any]]
+        let first =
+            try JSONSerialization.jsonObject(
+                with: try Data(contentsOf: URL(fileURLWithPath: FakeAPIs.fixtures + "/hub4j-bitwiseman-repos/__files/5-u_b_repos.json"))) as? [[String: Any]]
         #expect(repos.first?.id == first?.first?["id"] as? Int)
 
         // Every page's validators are kept, with the chain of next links.
@@ -126,8 +128,10 @@ import Testing
         let profileBefore = try #require(try EnvelopeFile.read(root + "/Store/github/profile.json"))
         let count = apis.log.count
 
-        let report = try await Loader(config: config, token: nil, options: FetchSite.quick,
-                                      now: { Date().addingTimeInterval(3600) }).load(.update(only: nil))
+        let report = try await Loader(
+            config: config, token: nil, options: FetchSite.quick,
+            now: { Date().addingTimeInterval(3600) }
+        ).load(.update(only: nil))
 
         #expect(report.failures.isEmpty)
         #expect(report.outcomes[.repos] == .unchanged(items: 169))
@@ -153,7 +157,10 @@ import Testing
         let config = try FetchSite.config(root)
         _ = try await Loader(config: config, token: nil, options: FetchSite.quick).load(.build(refresh: false))
         let third = apis.repositoryPageKeys[2]
-        apis.change(third) { $0.replacingOccurrences(of: #""description": null"#, with: #""description": "Changed upstream""#, options: [], range: $0.range(of: #""description": null"#)) }
+        apis.change(third) {
+            $0.replacingOccurrences(
+                of: #""description": null"#, with: #""description": "Changed upstream""#, options: [], range: $0.range(of: #""description": null"#))
+        }
         let count = apis.log.count
 
         let report = try await Loader(config: config, token: nil, options: FetchSite.quick).load(.update(only: [.repos]))
@@ -268,7 +275,9 @@ import Testing
     @Test func aWrongShapeIsReportedWithItsPlaceAndSavesNothing() async throws {
         let apis = try await FakeAPIs.start()
         let root = try FetchSite.make(apis: apis)
-        apis.change(apis.repositoryPageKeys[1]) { $0.replacingOccurrences(of: #""name":"#, with: #""name":1,"x":"#, options: [], range: $0.range(of: #""name":"#)) }
+        apis.change(apis.repositoryPageKeys[1]) {
+            $0.replacingOccurrences(of: #""name":"#, with: #""name":1,"x":"#, options: [], range: $0.range(of: #""name":"#))
+        }
         let report = try await Loader(config: try FetchSite.config(root), token: nil, options: FetchSite.quick).load(.update(only: [.repos, .starred]))
         #expect(report.failed == [.repos])
         #expect(report.outcomes[.starred] == .saved(items: 16))

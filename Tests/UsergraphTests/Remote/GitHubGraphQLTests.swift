@@ -56,8 +56,11 @@ import Testing
 
         // What the store reader makes of them is what was served.
         let snapshot = try StoreReader.read(StoreLayout(root: root + "/Store"))
-        let served = try JSONDecoder().decode(Envelope<PinnedItemsAnswer>.self, from: Data(#"{"source":"","fetchedAt":"","data":"#.utf8)
-            + (try Self.data(of: FakeAPIs.graphQLFixture("pinned.json"))) + Data("}".utf8)).data
+        let served = try JSONDecoder().decode(
+            Envelope<PinnedItemsAnswer>.self,
+            from: Data(#"{"source":"","fetchedAt":"","data":"#.utf8)
+                + (try Self.data(of: FakeAPIs.graphQLFixture("pinned.json"))) + Data("}".utf8)
+        ).data
         let repos = try #require(snapshot.pinned?.value)
         #expect(repos == served.user.pinnedItems.nodes)
         #expect(repos.map(\.name) == ["github-api", "jenkins", "js-beautify", "dotfiles", "vimrc", "usergraph-demo"])
@@ -160,41 +163,60 @@ import Testing
 
     static let cases: [Case] = [
         // A refused token stops every GitHub source: one request, one sentence.
-        Case(name: "401", answer: .init(status: 401, body: Data(#"{"message":"Bad credentials","documentation_url":"https://docs.github.com/graphql"}"#.utf8)),
-             message: "GitHub refused the token in GITHUB_TOKEN (401 Bad credentials at {api}/graphql); replace it, or unset the variable to fetch without one.",
-             requests: 1),
-        Case(name: "403 rate limit", answer: .init(status: 403, headers: rateLimitHeaders, body: Data(#"{"message":"API rate limit exceeded for user ID 1958953."}"#.utf8)),
-             message: "GitHub's rate limit is exhausted (at {api}/graphql); it resets at October 26, 2019, 02:01:26 UTC.", requests: 1),
-        Case(name: "200 RATE_LIMITED", answer: .init(headers: rateLimitHeaders, body: Data(#"{"errors":[{"type":"RATE_LIMITED","message":"API rate limit exceeded for user ID 1958953."}]}"#.utf8)),
-             message: "GitHub's rate limit is exhausted (at {api}/graphql); it resets at October 26, 2019, 02:01:26 UTC.", requests: 1),
+        Case(
+            name: "401", answer: .init(status: 401, body: Data(#"{"message":"Bad credentials","documentation_url":"https://docs.github.com/graphql"}"#.utf8)),
+            message: "GitHub refused the token in GITHUB_TOKEN (401 Bad credentials at {api}/graphql); replace it, or unset the variable to fetch without one.",
+            requests: 1),
+        Case(
+            name: "403 rate limit",
+            answer: .init(status: 403, headers: rateLimitHeaders, body: Data(#"{"message":"API rate limit exceeded for user ID 1958953."}"#.utf8)),
+            message: "GitHub's rate limit is exhausted (at {api}/graphql); it resets at October 26, 2019, 02:01:26 UTC.", requests: 1),
+        Case(
+            name: "200 RATE_LIMITED",
+            answer: .init(
+                headers: rateLimitHeaders, body: Data(#"{"errors":[{"type":"RATE_LIMITED","message":"API rate limit exceeded for user ID 1958953."}]}"#.utf8)),
+            message: "GitHub's rate limit is exhausted (at {api}/graphql); it resets at October 26, 2019, 02:01:26 UTC.", requests: 1),
         // Data with errors is still refused; the first message is quoted, cleaned of control characters.
-        Case(name: "errors with data",
-             answer: .init(body: Data(#"{"data":{"user":{"pinnedItems":{"totalCount":0,"nodes":[]}}},"errors":[{"type":"FORBIDDEN","path":["user","pinnedItems"],"message":"Resource not accessible\u0007 by integration"},{"message":"second"}]}"#.utf8)),
-             only: [.pinned],
-             message: "GitHub's GraphQL API refused the query at {api}/graphql with 2 errors; the first: “Resource not accessible by integration”.",
-             requests: 1),
-        Case(name: "one error", answer: .init(body: Data(#"{"errors":[{"path":["query"],"message":"Field 'contributionCalendar' doesn't exist on type 'User'"}]}"#.utf8)),
-             only: [.contributions],
-             message: "GitHub's GraphQL API refused the query at {api}/graphql: “Field 'contributionCalendar' doesn't exist on type 'User'”.",
-             requests: 1),
-        Case(name: "unknown user", answer: .init(body: Data()), login: "no-such-login-42",
-             message: "GitHub has no user `no-such-login-42` (404 Not Found at {api}/graphql); check `github.login` in usergraph.yml.",
-             requests: 1),
-        Case(name: "schema mismatch", answer: .init(body: Data(#"{"data":{"user":{"pinnedItems":{"nodes":[{"title":1}]}}}}"#.utf8)),
-             only: [.pinned],
-             message: "The answer from GitHub at {api}/graphql is not the JSON usergraph expects: at data.user.pinnedItems.nodes[0].name: a required value is missing.",
-             requests: 1),
-        Case(name: "no data", answer: .init(body: Data(#"{"extensions":{}}"#.utf8)), only: [.contributions],
-             message: "The answer from GitHub at {api}/graphql is not the JSON usergraph expects: at data: a required value is missing.",
-             requests: 1),
+        Case(
+            name: "errors with data",
+            answer: .init(
+                body: Data(
+                    #"{"data":{"user":{"pinnedItems":{"totalCount":0,"nodes":[]}}},"errors":[{"type":"FORBIDDEN","path":["user","pinnedItems"],"message":"Resource not accessible\u0007 by integration"},{"message":"second"}]}"#
+                        .utf8)),
+            only: [.pinned],
+            message: "GitHub's GraphQL API refused the query at {api}/graphql with 2 errors; the first: “Resource not accessible by integration”.",
+            requests: 1),
+        Case(
+            name: "one error",
+            answer: .init(body: Data(#"{"errors":[{"path":["query"],"message":"Field 'contributionCalendar' doesn't exist on type 'User'"}]}"#.utf8)),
+            only: [.contributions],
+            message: "GitHub's GraphQL API refused the query at {api}/graphql: “Field 'contributionCalendar' doesn't exist on type 'User'”.",
+            requests: 1),
+        Case(
+            name: "unknown user", answer: .init(body: Data()), login: "no-such-login-42",
+            message: "GitHub has no user `no-such-login-42` (404 Not Found at {api}/graphql); check `github.login` in usergraph.yml.",
+            requests: 1),
+        Case(
+            name: "schema mismatch", answer: .init(body: Data(#"{"data":{"user":{"pinnedItems":{"nodes":[{"title":1}]}}}}"#.utf8)),
+            only: [.pinned],
+            message:
+                "The answer from GitHub at {api}/graphql is not the JSON usergraph expects: at data.user.pinnedItems.nodes[0].name: a required value is missing.",
+            requests: 1),
+        Case(
+            name: "no data", answer: .init(body: Data(#"{"extensions":{}}"#.utf8)), only: [.contributions],
+            message: "The answer from GitHub at {api}/graphql is not the JSON usergraph expects: at data: a required value is missing.",
+            requests: 1),
         // A POST is retried like a GET (a query is a read), each time with its body.
-        Case(name: "5xx", answer: .init(status: 502, body: Data(#"{"message":"Server Error"}"#.utf8)), only: [.pinned],
-             message: "GitHub answered 502 Bad Gateway at {api}/graphql 3 times; try again later.", requests: 3),
+        Case(
+            name: "5xx", answer: .init(status: 502, body: Data(#"{"message":"Server Error"}"#.utf8)), only: [.pinned],
+            message: "GitHub answered 502 Bad Gateway at {api}/graphql 3 times; try again later.", requests: 3),
         // GitHub's 404 means "no such user" only for REST paths; here there is no GraphQL endpoint.
-        Case(name: "no endpoint", answer: .init(status: 404, body: Data(#"{"message":"Not Found"}"#.utf8)), only: [.contributions],
-             message: "GitHub answered 404 Not Found at {api}/graphql, which usergraph does not expect.", requests: 1),
-        Case(name: "too large", answer: .init(body: Data()), only: [.contributions], maxBodyBytes: 4 << 10,
-             message: "The answer from GitHub at {api}/graphql is larger than 4 KB, more than usergraph accepts.", requests: 1),
+        Case(
+            name: "no endpoint", answer: .init(status: 404, body: Data(#"{"message":"Not Found"}"#.utf8)), only: [.contributions],
+            message: "GitHub answered 404 Not Found at {api}/graphql, which usergraph does not expect.", requests: 1),
+        Case(
+            name: "too large", answer: .init(body: Data()), only: [.contributions], maxBodyBytes: 4 << 10,
+            message: "The answer from GitHub at {api}/graphql is larger than 4 KB, more than usergraph accepts.", requests: 1),
     ]
 
     @Test(arguments: cases)
@@ -206,8 +228,9 @@ import Testing
             .load(.update(only: Self.graphQLSources))
         #expect(previous.failures.isEmpty)
         for name in ["pinned", "contributions", "languages"] {
-            let envelope = EnvelopeFile.bytes(source: apis.base + "/graphql#\(name):\(failure.login)", fetchedAt: "2026-11-19T06:00:00Z",
-                                              validators: [:], data: Data(#"{"user":{"previous":"\#(name)"}}"#.utf8))
+            let envelope = EnvelopeFile.bytes(
+                source: apis.base + "/graphql#\(name):\(failure.login)", fetchedAt: "2026-11-19T06:00:00Z",
+                validators: [:], data: Data(#"{"user":{"previous":"\#(name)"}}"#.utf8))
             try AtomicFile.write(envelope, to: root + "/Store/github/\(name).json")
         }
         let before = FetchSite.store(root)
@@ -233,15 +256,18 @@ import Testing
     @Test func aCursorThatRepeatsStopsTheWalk() async throws {
         let apis = try await FakeAPIs.start()
         let page2 = try String(decoding: FakeAPIs.graphQLFixture("languages-page2.json"), as: UTF8.self)
-            .replacingOccurrences(of: #""hasNextPage":false,"endCursor":"Y3Vyc29yOnYyOpK5MjAyNC0wMi0wMVQxMjowMDowMCswMDowMM4Aq9tB""#,
-                                  with: #""hasNextPage":true,"endCursor":"\#(FakeAPIs.secondPageCursor)""#)
+            .replacingOccurrences(
+                of: #""hasNextPage":false,"endCursor":"Y3Vyc29yOnYyOpK5MjAyNC0wMi0wMVQxMjowMDowMCswMDowMM4Aq9tB""#,
+                with: #""hasNextPage":true,"endCursor":"\#(FakeAPIs.secondPageCursor)""#)
         #expect(page2.contains(#""hasNextPage":true"#))
         apis.answer(.languages, cursor: FakeAPIs.secondPageCursor, FakeAPIs.Answer(body: Data(page2.utf8)))
         let root = try FetchSite.make(apis: apis)
         let report = try await Loader(config: try FetchSite.config(root), token: Self.token, options: FetchSite.quick)
             .load(.update(only: [.languages]))
         #expect(report.failed == [.languages])
-        #expect(report.failures.map(\.description) == ["GitHub still reported more pages after 2 pages at \(apis.base)/graphql; usergraph stopped asking for them."])
+        #expect(
+            report.failures.map(\.description) == ["GitHub still reported more pages after 2 pages at \(apis.base)/graphql; usergraph stopped asking for them."]
+        )
         #expect(apis.graphQLRequests.count == 2)
         #expect(!FileManager.default.fileExists(atPath: root + "/Store/github/languages.json"))
         await apis.stop()
@@ -251,13 +277,17 @@ import Testing
         let apis = try await FakeAPIs.start()
         // Every page says there is another, each with a new cursor.
         for page in 1...25 {
-            let body = #"{"data":{"user":{"repositories":{"totalCount":2500,"pageInfo":{"hasNextPage":true,"endCursor":"c\#(page + 1)"},"nodes":[{"name":"r\#(page)","isFork":false,"languages":{"totalSize":0,"edges":[]}}]}}}}"#
+            let body =
+                #"{"data":{"user":{"repositories":{"totalCount":2500,"pageInfo":{"hasNextPage":true,"endCursor":"c\#(page + 1)"},"nodes":[{"name":"r\#(page)","isFork":false,"languages":{"totalSize":0,"edges":[]}}]}}}}"#
             apis.answer(.languages, cursor: page == 1 ? nil : "c\(page)", FakeAPIs.Answer(body: Data(body.utf8)))
         }
         let root = try FetchSite.make(apis: apis)
         let report = try await Loader(config: try FetchSite.config(root), token: Self.token, options: FetchSite.quick)
             .load(.update(only: [.languages]))
-        #expect(report.failures.map(\.description) == ["GitHub still reported more pages after 20 pages at \(apis.base)/graphql; usergraph stopped asking for them."])
+        #expect(
+            report.failures.map(\.description) == [
+                "GitHub still reported more pages after 20 pages at \(apis.base)/graphql; usergraph stopped asking for them."
+            ])
         #expect(apis.graphQLRequests.count == GitHubGraphQL.maxPages)
         #expect(FakeAPIs.asked(apis.graphQLRequests[19]).variables["cursor"] == "c20")
         #expect(!FileManager.default.fileExists(atPath: root + "/Store/github/languages.json"))
@@ -312,7 +342,8 @@ import Testing
         #expect(GitHubGraphQL.endpoint(api: "https://ghe.example.com/api/v3") == "https://ghe.example.com/api/graphql")
         #expect(GitHubGraphQL.endpoint(api: "https://ghe.example.com/api/v3/") == "https://ghe.example.com/api/graphql")
         #expect(GitHubGraphQL.endpoint(api: "http://127.0.0.1:8080") == "http://127.0.0.1:8080/graphql")
-        #expect(GitHubGraphQL.sourceURL(api: "https://api.github.com", login: "bitwiseman", query: .pinned)
+        #expect(
+            GitHubGraphQL.sourceURL(api: "https://api.github.com", login: "bitwiseman", query: .pinned)
                 == "https://api.github.com/graphql#pinned:bitwiseman")
     }
 
@@ -370,14 +401,16 @@ import Testing
         let run = await UsergraphCLI.run(only, in: root, environment: ["GITHUB_TOKEN": Self.token], terminals: terminal)
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stderr.split(separator: "\n").map { $0.components(separatedBy: "\u{1B}[2K").last ?? "" }
-        #expect(lines.filter { $0.hasPrefix("✓") } == [
-            "✓ pinned repositories: 6 fetched", "✓ contributions: 370 days fetched", "✓ languages: 5 repositories fetched",
-        ])
+        #expect(
+            lines.filter { $0.hasPrefix("✓") } == [
+                "✓ pinned repositories: 6 fetched", "✓ contributions: 370 days fetched", "✓ languages: 5 repositories fetched",
+            ])
         let russian = await UsergraphCLI.run(only + ["--language", "ru"], in: root, environment: ["GITHUB_TOKEN": Self.token], terminals: terminal)
         let said = russian.stderr.split(separator: "\n").map { $0.components(separatedBy: "\u{1B}[2K").last ?? "" }
-        #expect(said.filter { $0.hasPrefix("✓") } == [
-            "✓ закреплённые репозитории: получено 6", "✓ календарь вкладов: получено 370 дней", "✓ языки: получено 5 репозиториев",
-        ])
+        #expect(
+            said.filter { $0.hasPrefix("✓") } == [
+                "✓ закреплённые репозитории: получено 6", "✓ календарь вкладов: получено 370 дней", "✓ языки: получено 5 репозиториев",
+            ])
         await apis.stop()
     }
 
@@ -392,15 +425,17 @@ import Testing
             apis.answer(query, FakeAPIs.Answer(body: Data(#"{"errors":[{"message":"Something went wrong while executing your query."}]}"#.utf8)))
         }
 
-        let run = await UsergraphCLI.run(["update", "--only", "languages,pinned,contributions"], in: root,
-                                         environment: ["GITHUB_TOKEN": Self.token, "USERGRAPH_RETRY_DELAY": "0"])
+        let run = await UsergraphCLI.run(
+            ["update", "--only", "languages,pinned,contributions"], in: root,
+            environment: ["GITHUB_TOKEN": Self.token, "USERGRAPH_RETRY_DELAY": "0"])
 
         #expect(run.status == 1)
-        #expect(run.stderr == """
-            usergraph: GitHub's GraphQL API refused the query at \(apis.base)/graphql: “Something went wrong while executing your query”.
-            usergraph: Not updated: pinned, contributions, languages; the store keeps what it had of them.
+        #expect(
+            run.stderr == """
+                usergraph: GitHub's GraphQL API refused the query at \(apis.base)/graphql: “Something went wrong while executing your query”.
+                usergraph: Not updated: pinned, contributions, languages; the store keeps what it had of them.
 
-            """)
+                """)
         #expect(FetchSite.store(root) == before)
         await apis.stop()
     }

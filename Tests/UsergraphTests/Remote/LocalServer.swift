@@ -34,8 +34,9 @@ final class LocalServer: Sendable {
             var headers: [String: String] = [:]
             for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
             let body = (try? await request.bodyData) ?? Data()
-            let recorded = Request(target: request.target.rawValue, path: request.path, headers: headers,
-                                   method: request.method.rawValue, body: body)
+            let recorded = Request(
+                target: request.target.rawValue, path: request.path, headers: headers,
+                method: request.method.rawValue, body: body)
             log.append(recorded)
             return await respond(recorded)
         }

@@ -7,7 +7,8 @@ import Testing
 /// The small pieces of the remote layer, on their own.
 @Suite(.scratch) struct RemotePartsTests {
     @Test func linkHeaderGivesTheNextTargetExactlyAsWritten() {
-        let header = #"<https://api.github.com/user/1958953/repos?per_page=30&page=2>; rel="next", <https://api.github.com/user/1958953/repos?per_page=30&page=6>; rel="last""#
+        let header =
+            #"<https://api.github.com/user/1958953/repos?per_page=30&page=2>; rel="next", <https://api.github.com/user/1958953/repos?per_page=30&page=6>; rel="last""#
         #expect(LinkHeader.target(header, relation: "next") == "https://api.github.com/user/1958953/repos?per_page=30&page=2")
         #expect(LinkHeader.target(header, relation: "last") == "https://api.github.com/user/1958953/repos?per_page=30&page=6")
         let last = #"<https://api.github.com/user/1/repos?page=5>; rel="prev", <https://api.github.com/user/1/repos?page=1>; rel="first""#
@@ -21,9 +22,10 @@ import Testing
 
     @Test func anEnvelopeKeepsTheAPIsBytesVerbatimAndReadsThemBack() throws {
         let data = Data(#"[{"name":"a \"data\": x","n":1.50,"data":{"k":[1,2]}} ,{"name":"b"}]"#.utf8)
-        let bytes = EnvelopeFile.bytes(source: "https://api.example/x?per_page=100", fetchedAt: "2026-11-20T06:00:00Z",
-                                       validators: ["https://api.example/x?per_page=100": ["etag": "W/\"1\"", "next": "https://api.example/x?page=2"]],
-                                       data: data)
+        let bytes = EnvelopeFile.bytes(
+            source: "https://api.example/x?per_page=100", fetchedAt: "2026-11-20T06:00:00Z",
+            validators: ["https://api.example/x?per_page=100": ["etag": "W/\"1\"", "next": "https://api.example/x?page=2"]],
+            data: data)
         let path = try TestPaths.scratch("envelope") + "/repos.json"
         try AtomicFile.write(bytes, to: path)
         let read = try #require(try EnvelopeFile.read(path))

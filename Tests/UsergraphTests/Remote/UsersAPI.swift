@@ -17,11 +17,12 @@ struct GeneratedDirectory {
         var directory = GeneratedDirectory()
         for id in 1...count {
             var files: [UserFile]? = nil
-            if id <= avatars { files = [UserFile(id: 10_000 + id, url: "\(imageBase)/img/\(id).png", type: "avatar")] }
-            else if id % 3 == 0 { files = [] }
+            if id <= avatars { files = [UserFile(id: 10_000 + id, url: "\(imageBase)/img/\(id).png", type: "avatar")] } else if id % 3 == 0 { files = [] }
             let sex = id % 97 == 0 ? "X" : (random.below(2) == 0 ? "M" : "W")
-            directory.users.append(DirectoryUser(id: id, sex: sex, username: "user_\(id)", isOnline: random.below(5) == 0,
-                                                 age: 15 + random.below(50), files: files))
+            directory.users.append(
+                DirectoryUser(
+                    id: id, sex: sex, username: "user_\(id)", isOnline: random.below(5) == 0,
+                    age: 15 + random.below(50), files: files))
         }
         directory.badDates = [31_022_026, 0, 32_012_026, 1_132_026, 123]
         var remaining = events - directory.badDates.count
@@ -49,7 +50,8 @@ struct GeneratedDirectory {
     static func day(_ value: Int) -> Day? {
         let text = String(repeating: "0", count: max(0, 8 - String(value).count)) + String(value)
         guard text.count == 8, let d = Int(text.prefix(2)), let m = Int(text.dropFirst(2).prefix(2)), let y = Int(text.suffix(4)),
-              y >= 1900, (1...12).contains(m), d >= 1 else { return nil }
+            y >= 1900, (1...12).contains(m), d >= 1
+        else { return nil }
         let lengths = [31, y % 4 == 0 && (y % 100 != 0 || y % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         guard d <= lengths[m - 1] else { return nil }
         return Day(year: y, month: m, day: d)
@@ -85,4 +87,3 @@ struct GeneratedDirectory {
             .prefix(3).map { TopVisitor(userId: $0.key, views: $0.value) }
     }
 }
-

@@ -52,7 +52,10 @@ import Testing
         let stored = StoredFiles(folder: root + "/Store/files")
         #expect(stored.file(forURL: apis.base + "/img/7.png") == SHA256.hex(apis.base + "/img/7.png") + ".png")
         #expect(stored.allNames.count == 40)
-        #expect(report.warnings.map(\.description) == ["Could not download 4 of 44 user images (for example \(apis.base)/img/big.png: it is larger than 64 KB); their pages show a placeholder."])
+        #expect(
+            report.warnings.map(\.description) == [
+                "Could not download 4 of 44 user images (for example \(apis.base)/img/big.png: it is larger than 64 KB); their pages show a placeholder."
+            ])
 
         let site = try await OwnThread.run { try SiteBuild.run(config: config) }
         #expect(site.pages > 2000)
@@ -104,11 +107,12 @@ import Testing
         let run = await UsergraphCLI.run(["update"], in: root)
 
         #expect(run.status == 1)
-        #expect(run.stderr == """
-            usergraph: The answer from the statistics API at \(apis.statisticsURL) is not the JSON usergraph expects: at statistics[0].user_id: expected a number.
-            usergraph: Not updated: statistics; the store keeps what it had of them. Updated and saved: profile, repos, starred, users.
+        #expect(
+            run.stderr == """
+                usergraph: The answer from the statistics API at \(apis.statisticsURL) is not the JSON usergraph expects: at statistics[0].user_id: expected a number.
+                usergraph: Not updated: statistics; the store keeps what it had of them. Updated and saved: profile, repos, starred, users.
 
-            """)
+                """)
         let after = FetchSite.store(root)
         #expect(after["statistics.json"] == before["statistics.json"])
         #expect(after["github/repos.json"] != before["github/repos.json"])
