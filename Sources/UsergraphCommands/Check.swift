@@ -63,6 +63,7 @@ struct Check: ConsoleCommand {
             let probe = LinkProbe(maxAge: maxAge * 3600)
             let statuses = await probe.check(links.map(\.url), cache: cache)
             // Kept for the next run; a cache that cannot be written only costs requests.
+            try? FileManager.default.createDirectory(atPath: (cachePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try? JSONFile.write(cache.merging(statuses) { $1 }, to: cachePath)
             externalResults = links.compactMap { link in statuses[link.url].map { ExternalResult(url: link.url, page: link.page, status: $0) } }
         }
@@ -104,9 +105,8 @@ struct Check: ConsoleCommand {
         }
     }
 
-    /// Beside the output folder, like the build's stamp: `._site.links.json`.
+    /// In the output's state folder, like the build's stamp: `.usergraph/_site/links.json`.
     static func cachePath(for output: String) -> String {
-        let url = URL(fileURLWithPath: output)
-        return url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".links.json").path
+        BuildState.file("links.json", forOutput: output)
     }
 }

@@ -62,7 +62,7 @@ import Testing
         defer { lock.release() }
         let result = await UsergraphCLI.run(["build"], in: site)
         #expect(result.status == 75)
-        #expect(result.stderr.hasPrefix("usergraph: С этим сайтом уже работает другой запуск usergraph (он держит \(site)/.usergraph.lock)"))
+        #expect(result.stderr.hasPrefix("usergraph: С этим сайтом уже работает другой запуск usergraph (он держит \(site)/.usergraph/lock)"))
     }
 
     @Test func initMakesASiteInTheGivenLanguage() async throws {

@@ -42,8 +42,8 @@ import Testing
         var seen: [Outcome] = []
         for (moment, expected) in moments {
             // Every kill starts from the same published old site, with nothing beside it.
-            for name in try FileManager.default.contentsOfDirectory(atPath: root) where name == "_site" || name.hasPrefix("._site.") {
-                try FileManager.default.removeItem(atPath: root + "/" + name)
+            for path in [root + "/_site", root + "/.usergraph/_site"] where FileManager.default.fileExists(atPath: path) {
+                try FileManager.default.removeItem(atPath: path)
             }
             try FileManager.default.copyItem(atPath: old, toPath: root + "/_site")
 
@@ -56,9 +56,9 @@ import Testing
             try #require(stopped, "the build never stopped at \(moment): exit \(killed.status), \(killed.stderr)")
             #expect(process.terminationReason == .uncaughtSignal && killed.status == SIGKILL)
 
-            let staging = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix("._site.staging-") }
+            let staging = try TestPaths.buildLeftovers(root).filter { $0.hasPrefix("staging-") }
             #expect(staging.count <= 1, "\(staging)")
-            let beside = try staging.first.map { try siteTree(root + "/" + $0) }.map(name)
+            let beside = try staging.first.map { try siteTree(root + "/.usergraph/_site/" + $0) }.map(name)
             let outcome = Outcome(output: name(try siteTree(root + "/_site")), besideIt: beside == "old" || beside == "new" ? beside : nil)
             #expect(outcome == expected, "killed at \(moment): \(outcome)")
             seen.append(outcome)
@@ -67,7 +67,7 @@ import Testing
             let next = try Executable.run(["build", "--as-of", "2026-11-20"], in: root)
             #expect(next.status == 0, "after a kill at \(moment): \(next.stderr)")
             #expect(name(try siteTree(root + "/_site")) == "new", "after a kill at \(moment)")
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix("._site.staging") || $0.hasPrefix("._site.old") }
+            let leftovers = try TestPaths.buildLeftovers(root)
             #expect(leftovers.isEmpty, "after a kill at \(moment): \(leftovers)")
         }
         // The three kinds of outcome: the old site alone, the new site alone, both whole (during the swap).

@@ -164,7 +164,7 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
         try Self.build(root)
         let firstFolder = try #require(inode(root + "/_site/users/1"))
         try Self.build(root, force: true)
-        let spare = root + "/._site.spare"
+        let spare = root + "/.usergraph/_site/spare"
         #expect(FileTree.files(in: spare, includingHidden: true).isEmpty, "the spare holds folders only")
         #expect(inode(spare + "/users/1") == firstFolder)
 
@@ -264,15 +264,18 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
     @Test func leftoversOfAKilledRunAreClearedAndAMissingSiteIsPutBack() throws {
         let parent = try TestPaths.scratch("leftovers")
         let output = parent + "/_site"
-        try TestPaths.write("old site", to: parent + "/._site.old-4242/index.html")
-        try TestPaths.write("half", to: parent + "/._site.staging-4243/index.html")
+        try TestPaths.write("old site", to: parent + "/.usergraph/_site/old-4242/index.html")
+        try TestPaths.write("half", to: parent + "/.usergraph/_site/staging-4243/index.html")
+        // What versions before the state folder kept beside the output.
+        try TestPaths.write("stamp", to: parent + "/._site.stamp")
+        try TestPaths.write("spare", to: parent + "/._site.spare/index.html")
         let staged = try StagedSite(output: output, spareList: SpareList.load(output: output, manifest: PageManifest.load(output: output)))
         // The output was missing (killed between two renames): the old site is back in place.
         #expect(try TestPaths.read(output + "/index.html") == "old site")
-        let names = try FileManager.default.contentsOfDirectory(atPath: parent).sorted()
-        #expect(names == ["._site.staging-\(getpid())", "_site"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent).sorted() == [".usergraph", "_site"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent + "/.usergraph/_site") == ["staging-\(getpid())"])
         staged.discard()
-        #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == ["_site"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent + "/.usergraph/_site").isEmpty)
     }
 
     @Test func assetsGetContentHashedNamesThatPagesReferTo() throws {
@@ -296,6 +299,6 @@ func fileIdentities(_ root: String) -> [String: [Int]] {
         try TestPaths.write("{\"broken\": ", to: root + "/Store/workouts.json")
         #expect(throws: UsergraphError.self) { try Self.build(root) }
         #expect(try siteTree(root + "/_site") == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix("._site.staging") || $0.hasPrefix("._site.old") }.isEmpty)
+        #expect(try TestPaths.buildLeftovers(root).isEmpty)
     }
 }

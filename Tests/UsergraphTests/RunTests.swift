@@ -57,7 +57,7 @@ import Testing
         let reference = try PublishTests.demoCopy()
         try PublishTests.build(reference)
         #expect(try siteTree(root + "/_site") == siteTree(reference + "/_site"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix("._site.staging") || $0.hasPrefix("._site.old") }.isEmpty)
+        #expect(try TestPaths.buildLeftovers(root).isEmpty)
     }
 
     @Test func servePreviewsTheSiteAndNothingOutsideIt() throws {

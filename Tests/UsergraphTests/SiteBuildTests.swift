@@ -221,7 +221,7 @@ import UsergraphStore
         try TestPaths.write("{ not json", to: site + "/Store/owner.json")
         #expect(throws: UsergraphError.self) { try SiteBuild.run(config: try ConfigLoader.load(path: site + "/usergraph.yml")) }
         #expect(try TestPaths.read(site + "/_site/index.html") == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site).filter { $0.hasPrefix("._site.staging") || $0.hasPrefix("._site.old") }
+        let leftovers = try TestPaths.buildLeftovers(site)
         #expect(leftovers.isEmpty)
     }
 

@@ -21,6 +21,14 @@ enum TestPaths {
         return path
     }
 
+    /// Staging folders and old sites a build left in the state folder of `ROOT/_site`
+    /// (`ROOT/.usergraph/_site/`): none after a build that ended, however it ended.
+    static func buildLeftovers(_ root: String) throws -> [String] {
+        let state = root + "/.usergraph/_site"
+        guard FileManager.default.fileExists(atPath: state) else { return [] }
+        return try FileManager.default.contentsOfDirectory(atPath: state).filter { $0.hasPrefix("staging-") || $0.hasPrefix("old-") }
+    }
+
     static func write(_ text: String, to path: String) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))

@@ -3,14 +3,15 @@ import Foundation
 import UsergraphCore
 import UsergraphStore
 
-/// A site being written. Files go into a staging folder beside the output folder, which then
-/// takes the output's place in one atomic exchange, so the output always holds a complete site:
-/// the old one or the new one, whenever the process dies.
+/// A site being written. Files go into a staging folder in the output's state folder
+/// (`.usergraph/_site/` for `_site`, see `stateFolder`), which then takes the output's place in
+/// one atomic exchange, so the output always holds a complete site: the old one or the new one,
+/// whenever the process dies.
 ///
 /// A file whose bytes equal the published one is hard-linked from it rather than written, so
 /// it keeps its inode and timestamp and hosts and rsync see no change.
 ///
-/// The old site's folders, emptied of files, are kept beside the output (`._site.spare`) and
+/// The old site's folders, emptied of files, are kept in the state folder (`spare`) and
 /// become the next staging folder, so a rebuild makes no folders: at 10,000 users that is
 /// 10,000 `mkdir` calls, and ext4 without a journal spends a long time finding inodes for new
 /// folders right after as many were removed.
@@ -54,10 +55,8 @@ final class StagedSite: @unchecked Sendable {
     /// while the store is read).
     init(output: String, rebuild: Bool = true, spareList list: SpareList?) throws {
         self.output = output
-        let parent = (output as NSString).deletingLastPathComponent
-        let name = (output as NSString).lastPathComponent
         try StagedSite.clearLeftovers(output: output)
-        folder = parent + "/." + name + ".staging-\(getpid())"
+        folder = StagedSite.beside(output, "staging-\(getpid())")
         let spare = StagedSite.sparePath(forOutput: output)
         SpareList.remove(output: output)
         var reused = Set<String>(), exact = false
@@ -90,9 +89,11 @@ final class StagedSite: @unchecked Sendable {
         if publishedDescriptor >= 0 { close(publishedDescriptor) }
     }
 
-    /// `._site.NAME` beside the output folder `_site`: what usergraph keeps of a site outside it.
+    static func stateFolder(_ output: String) -> String { BuildState.folder(forOutput: output) }
+
+    /// `NAME` in the output's state folder.
     static func beside(_ output: String, _ name: String) -> String {
-        (output as NSString).deletingLastPathComponent + "/." + (output as NSString).lastPathComponent + "." + name
+        stateFolder(output) + "/" + name
     }
 
     static func sparePath(forOutput output: String) -> String {
@@ -355,8 +356,7 @@ final class StagedSite: @unchecked Sendable {
     /// then the new one in. A kill between the two renames leaves no output; `clearLeftovers` puts the
     /// old site back on the next run.
     private func swapWithRenames() throws {
-        let parent = (output as NSString).deletingLastPathComponent
-        let old = parent + "/." + (output as NSString).lastPathComponent + ".old-\(getpid())"
+        let old = StagedSite.beside(output, "old-\(getpid())")
         guard rename(output, old) == 0 else {
             throw UsergraphError("errors.publish.moveAside", ["path": output, "reason": String(cString: strerror(errno))])
         }
@@ -499,19 +499,30 @@ final class StagedSite: @unchecked Sendable {
         UsergraphError("errors.store.write", ["path": path, "reason": String(cString: strerror(errno))])
     }
 
-    /// Clears what a killed run left beside the output: staging folders, and an old site moved
-    /// aside by `swapWithRenames`, which goes back in place if the output is missing.
+    /// Clears what a killed run left in the state folder: staging folders, and an old site moved
+    /// aside by `swapWithRenames`, which goes back in place if the output is missing. Also
+    /// removes what versions before the state folder kept beside the output (`._site.spare`, a
+    /// whole copy of the site, and `._site.stamp`, `._site.pages`, …).
     static func clearLeftovers(output: String) throws {
         let parent = (output as NSString).deletingLastPathComponent
         let name = (output as NSString).lastPathComponent
+        let state = stateFolder(output)
         let fm = FileManager.default
-        try fm.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        let leftovers = ((try? fm.contentsOfDirectory(atPath: parent)) ?? []).sorted()
-        if !fm.fileExists(atPath: output), let old = leftovers.last(where: { $0.hasPrefix("." + name + ".old-") }) {
-            _ = rename(parent + "/" + old, output)
+        try fm.createDirectory(atPath: state, withIntermediateDirectories: true)
+        let leftovers = ((try? fm.contentsOfDirectory(atPath: state)) ?? []).sorted()
+        let earlier = ((try? fm.contentsOfDirectory(atPath: parent)) ?? []).filter { $0.hasPrefix("." + name + ".") }.sorted()
+        if !fm.fileExists(atPath: output) {
+            if let old = leftovers.last(where: { $0.hasPrefix("old-") }) {
+                _ = rename(state + "/" + old, output)
+            } else if let old = earlier.last(where: { $0.hasPrefix("." + name + ".old-") }) {
+                _ = rename(parent + "/" + old, output)
+            }
         }
-        for leftover in leftovers where leftover.hasPrefix("." + name + ".staging-") || leftover.hasPrefix("." + name + ".old-") {
-            FileTree.remove(parent + "/" + leftover)
+        for leftover in leftovers where leftover.hasPrefix("staging-") || leftover.hasPrefix("old-") {
+            FileTree.remove(state + "/" + leftover)
+        }
+        for file in earlier {
+            FileTree.remove(parent + "/" + file)
         }
     }
 }

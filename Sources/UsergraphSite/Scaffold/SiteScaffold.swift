@@ -28,12 +28,10 @@ public enum SiteScaffold {
     }
 
     /// What a build makes and keeps, which is output, not source, for a site kept in git: the
-    /// site, what the build keeps for the next one beside it, and the lock.
+    /// site, and `.usergraph/` (what a build keeps for the next one, the lock, the preview).
     static let gitignore = """
         _site/
-        ._site.*
         .usergraph/
-        .usergraph.lock
 
         """
 

@@ -5,7 +5,7 @@ import UsergraphCore
 #if canImport(Glibc)
 #endif
 
-/// One run at a time per site: an exclusive `flock` on `.usergraph.lock` beside the config.
+/// One run at a time per site: an exclusive `flock` on `.usergraph/lock` beside the config.
 /// The kernel drops the lock when the process dies, so a `kill -9` never leaves it stale and
 /// the file's presence means nothing by itself.
 public final class SiteLock: @unchecked Sendable {
@@ -21,13 +21,14 @@ public final class SiteLock: @unchecked Sendable {
 
     /// The lock file of the site whose config lives in `root`.
     public static func path(forSiteRoot root: String) -> String {
-        root + "/.usergraph.lock"
+        root + "/.usergraph/lock"
     }
 
     /// Takes the site's lock. Without `wait`, a lock held by another run is an immediate
     /// `.locked` error (exit 75); with it, blocks until that run ends.
     public static func acquire(siteRoot root: String, wait: Bool = false) throws -> SiteLock {
         let path = path(forSiteRoot: root)
+        mkdir(root + "/.usergraph", 0o755)
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw UsergraphError("errors.lock.open", ["path": path, "reason": String(cString: strerror(errno))])
