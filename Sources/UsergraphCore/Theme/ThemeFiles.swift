@@ -132,13 +132,4 @@ extension ThemeFiles {
         }
         return stale
     }
-
-    /// One digest of the built-in theme, for a build's fingerprint.
-    public static let builtInIdentity: String = {
-        var bytes: [UInt8] = []
-        for name in BuiltInTheme.files.keys.sorted() {
-            bytes += Array(name.utf8) + [0] + Array(versionDigest(BuiltInTheme.files[name] ?? Data()).utf8)
-        }
-        return String(SHA256.hex(bytes).prefix(16))
-    }()
 }

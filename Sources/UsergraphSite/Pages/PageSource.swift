@@ -6,7 +6,7 @@ import UsergraphStats
 ///
 /// A class, so that the closures of thousands of pages each hold a reference to it rather than
 /// a copy: as a struct it was copied into every page's closures, 49 MB at 10,000 users. Its
-/// two `var`s are set in `init` and never again, which is what makes it safe to share.
+/// three `var`s are set in `init` and never again, which is what makes it safe to share.
 final class SiteData: @unchecked Sendable {
     let config: SiteConfig
     let snapshot: Snapshot
@@ -22,6 +22,10 @@ final class SiteData: @unchecked Sendable {
     private(set) var shareImageAlt = ""
     /// The embeddable cards, drawn once for both their files and the `/cards/` page.
     private(set) var cards: [EmbedCards.Card] = []
+    /// `on` in every template: each section shown, `statistics` and `cards` when those pages
+    /// are there, `activity` with the meals or the steps, and `hints` in a preview, where an
+    /// empty section says how to fill it. Made once: every page's shell holds it.
+    private(set) var on: [String: Bool] = [:]
     private let languageColors: LanguageColors
     /// The sections the site shows (`SiteConfig.shownSections`).
     let shown: Set<SiteSection>
@@ -33,6 +37,7 @@ final class SiteData: @unchecked Sendable {
         languageColors = LanguageColors(snapshot)
         shareImageAlt = SocialCard.alt(self)
         cards = shown.contains(.cards) ? EmbedCards.cards(self) : []
+        on = makeOn()
     }
 
     func shows(_ section: SiteSection) -> Bool { shown.contains(section) }
@@ -41,10 +46,7 @@ final class SiteData: @unchecked Sendable {
     /// and the GitHub languages: it is there when one of them is.
     var showsStatistics: Bool { !shown.isDisjoint(with: [.workouts, .nutrition, .steps, .weight, .visitors, .github]) }
 
-    /// `on` in every template: each section shown, `statistics` and `cards` when those pages
-    /// are there, `activity` with the meals or the steps, and `hints` in a preview, where an
-    /// empty section says how to fill it.
-    var on: [String: Bool] {
+    private func makeOn() -> [String: Bool] {
         var on: [String: Bool] = [:]
         for section in shown { on[section.rawValue] = true }
         on["cards"] = shows(.cards) && !cards.isEmpty ? true : nil
