@@ -24,14 +24,17 @@ struct ThemeCommand: ParsableCommand {
             let config = try site.load(console)
             let theme = config.theme
             let stale = Set(theme.staleCopies(bases: ThemeBase.read(root: config.root)).map(\.name))
+            let builtIn = Set(ThemeEject.builtInNames)
             for name in theme.names(under: "Templates") + theme.names(under: "Public") {
-                let own = theme.file(name).map { !$0.isBuiltIn } ?? false
-                let key =
-                    !own
-                    ? "notes.theme.builtIn"
-                    : stale.contains(name) ? "notes.theme.stale" : ThemeEject.builtInNames.contains(name) ? "notes.theme.shadows" : "notes.theme.own"
-                console.line(Message(key, ["name": name]))
+                console.line(Message(Self.origin(of: name, in: theme, builtIn: builtIn, stale: stale), ["name": name]))
             }
+        }
+
+        /// The message that says where the site takes `name` from.
+        static func origin(of name: String, in theme: ThemeFiles, builtIn: Set<String>, stale: Set<String>) -> String {
+            if theme.file(name)?.isBuiltIn != false { return "notes.theme.builtIn" }
+            if stale.contains(name) { return "notes.theme.stale" }
+            return builtIn.contains(name) ? "notes.theme.shadows" : "notes.theme.own"
         }
     }
 
