@@ -49,7 +49,8 @@ final class SiteData: @unchecked Sendable {
     private func makeOn() -> [String: Bool] {
         var on: [String: Bool] = [:]
         for section in shown { on[section.rawValue] = true }
-        on["cards"] = shows(.cards) && !cards.isEmpty ? true : nil
+        // The cards page is there only with a card to show (none when the section is off).
+        on["cards"] = cards.isEmpty ? nil : true
         if showsStatistics { on["statistics"] = true }
         if shows(.nutrition) || shows(.steps) { on["activity"] = true }
         if config.preview { on["hints"] = true }

@@ -10,12 +10,11 @@ enum SitePages {
     /// The pages but those of the `omitted` families (see `KeptFamily`), and where each
     /// omitted family's pages would have been among them.
     static func sources(_ site: SiteData, omitting omitted: Set<KeptFamily>) -> (sources: [PageSource], positions: [KeptFamily: Int]) {
-        let on = site.on
         let parts: [(family: KeptFamily?, shown: Bool, make: (SiteData) -> [PageSource])] = [
-            (nil, true, ProfilePage.sources), (.directory, on["users"] != nil, UsersPages.sources),
-            (nil, on["github"] != nil, RepositoryPages.lists), (.starred, on["github"] != nil, RepositoryPages.starred),
-            (nil, on["statistics"] != nil, StatisticsPage.sources), (nil, on["nutrition"] != nil, MealsPage.sources),
-            (nil, on["cards"] != nil, CardsPage.sources), (nil, true, { [notFound($0)] }),
+            (nil, true, ProfilePage.sources), (.directory, site.shows(.users), UsersPages.sources),
+            (nil, site.shows(.github), RepositoryPages.lists), (.starred, site.shows(.github), RepositoryPages.starred),
+            (nil, site.showsStatistics, StatisticsPage.sources), (nil, site.shows(.nutrition), MealsPage.sources),
+            (nil, !site.cards.isEmpty, CardsPage.sources), (nil, true, { [notFound($0)] }),
         ]
         var made: [[PageSource]] = []
         var positions: [KeptFamily: Int] = [:]

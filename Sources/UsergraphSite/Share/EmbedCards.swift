@@ -32,7 +32,13 @@ enum EmbedCards {
             "cards.pinned.title", "cards.pinned.desc",
         ].map { Strings.Requirement($0) } + [Strings.Requirement("count.days", .plural), Strings.Requirement("count.points", .plural)]
 
+    /// The cards of the sections the site shows: the workouts' four, then GitHub's languages and pins.
     static func cards(_ site: SiteData) -> [Card] {
+        (site.shows(.workouts) ? workoutCards(site) : []) + (site.shows(.github) ? gitHubCards(site) : [])
+    }
+
+    /// The numbers, the streak, the training calendar and the weekly bars.
+    static func workoutCards(_ site: SiteData) -> [Card] {
         let s = site.strings
         let f = s.format
         let w = site.statistics.report.workouts
@@ -107,7 +113,14 @@ enum EmbedCards {
             Card(
                 name: "weekly", title: s.text("cards.weekly.title"), description: s.text("cards.weekly.desc"),
                 width: 495, height: 230, body: header(s.text("cards.weekly.title"), width: 495) + "\n" + place(weekly, x: 20, y: 50)))
+        return cards
+    }
 
+    /// The languages of the sources, and the pinned repositories when they are known.
+    static func gitHubCards(_ site: SiteData) -> [Card] {
+        let s = site.strings
+        let f = s.format
+        var cards: [Card] = []
         let repositories = site.statistics.report.repositories
         // Like the languages chart: by bytes of code when the store has them, else by primary language.
         var languages = repositories.languages.prefix(6).map { (ChartPoint(label: $0.language, value: Double($0.count)), f.number($0.count)) }
@@ -128,10 +141,7 @@ enum EmbedCards {
                     width: 495, height: 230, body: header(s.text("cards.languages.title"), width: 495) + "\n" + place(chart, x: 20, y: 50)))
         }
         if let pinned = pinnedCard(site) { cards.append(pinned) }
-        // Only cards of the sections the site shows (the others are drawn all the same: a few
-        // small SVGs, not worth a condition around each).
-        let workoutCards: Set = ["stats", "streak", "calendar", "weekly"]
-        return cards.filter { workoutCards.contains($0.name) ? site.shows(.workouts) : site.shows(.github) }
+        return cards
     }
 
     /// The pinned repositories when they are known (named in the config or pinned on GitHub, not
