@@ -11,7 +11,15 @@ import PackageDescription
 //   UsergraphStore   the store's files, edits, the lock     (Core)
 //   UsergraphRemote  HTTP clients and the cache-first loader (Core, Store)
 //   UsergraphImport  exports read into the store: Apple Health, Strava, GPX, TCX, FIT (Core, Store)
-//   UsergraphSite    pages, render, publish, serve, report, PNG (Core, Stats, Charts, Store)
+//   UsergraphPages   page values from data and statistics     (Core, Stats, Charts, Store)
+//   UsergraphRender  templates and Markdown to HTML          (Pages)
+//   UsergraphPublish staging, the atomic swap, the manifest  (Pages)
+//   UsergraphShare   cards, the social card, icons: SVG, PNG (Pages, Render)
+//   UsergraphFeeds   the Atom feeds                          (Pages)
+//   UsergraphBuild   a build: store → stats → pages → render → publish (all the stages)
+//   UsergraphCheck   the link checker                         (Publish)
+//   UsergraphServe   the preview server and live reload      (Core)
+//   UsergraphReport  `usergraph stats` in the terminal        (Pages)
 //   UsergraphCommands the command line as a library          (all of the above)
 //   usergraph        main.swift only
 let package = Package(
@@ -70,21 +78,44 @@ let package = Package(
             name: "UsergraphImport",
             dependencies: ["UsergraphCore", "UsergraphStore", "CZlibShim", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
+        // The site, stage by stage. Pages: data and statistics in, page values out (no disk, no
+        // clock, no printing; a test scans its sources).
+        .target(name: "UsergraphPages", dependencies: ["UsergraphCore", "UsergraphStats", "UsergraphCharts", "UsergraphStore", "Mustache"]),
+        // Render: the theme's templates and words, Mustache, cmark, the layout, the key check.
         .target(
-            name: "UsergraphSite",
+            name: "UsergraphRender",
+            dependencies: ["UsergraphCore", "UsergraphStats", "UsergraphPages", "Mustache", "CCmark", .product(name: "Yams", package: "Yams")]
+        ),
+        // Publish: the staging folder, the atomic swap, the manifest, the sitemap.
+        .target(name: "UsergraphPublish", dependencies: ["UsergraphCore", "UsergraphStore", "UsergraphPages", "CSystem"]),
+        // Beside the pages: the embeddable cards, the social card and the icons (SVG, then PNG).
+        .target(
+            name: "UsergraphShare",
+            dependencies: ["UsergraphCore", "UsergraphStats", "UsergraphCharts", "UsergraphPages", "UsergraphRender", "CRsvg", "CZlibShim"]
+        ),
+        // Beside the pages: the Atom feeds.
+        .target(name: "UsergraphFeeds", dependencies: ["UsergraphCore", "UsergraphStats", "UsergraphCharts", "UsergraphPages"]),
+        // The build: reads the store, then drives pages → render → publish, and keeps its state.
+        .target(
+            name: "UsergraphBuild",
             dependencies: [
-                "UsergraphCore", "UsergraphStats", "UsergraphCharts", "UsergraphStore", "UsergraphTheme",
-                "CCmark", "CRsvg", "CSystem", "CZlibShim", "Mustache",
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
-                .product(name: "FlyingSocks", package: "FlyingFox"),
+                "UsergraphCore", "UsergraphStats", "UsergraphStore", "UsergraphPages", "UsergraphRender", "UsergraphPublish",
+                "UsergraphShare", "UsergraphFeeds", "CSystem",
             ]
         ),
+        // The tools beside a built site: the link checker, the preview server, the terminal report.
+        .target(name: "UsergraphCheck", dependencies: ["UsergraphCore", "UsergraphPublish"]),
+        .target(
+            name: "UsergraphServe",
+            dependencies: ["UsergraphCore", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]
+        ),
+        .target(name: "UsergraphReport", dependencies: ["UsergraphCore", "UsergraphStats", "UsergraphCharts", "UsergraphPages"]),
         .target(
             name: "UsergraphCommands",
             dependencies: [
-                "UsergraphCore", "UsergraphStats", "UsergraphCharts", "UsergraphStore", "UsergraphRemote", "UsergraphImport",
-                "UsergraphSite", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "UsergraphTheme", "UsergraphCore", "UsergraphStats", "UsergraphCharts", "UsergraphStore", "UsergraphRemote", "UsergraphImport",
+                "UsergraphPages", "UsergraphRender", "UsergraphPublish", "UsergraphBuild", "UsergraphCheck", "UsergraphServe",
+                "UsergraphReport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "usergraph", dependencies: ["UsergraphCommands"]),
@@ -94,7 +125,9 @@ let package = Package(
             // Every module its files import, declared.
             dependencies: [
                 "UsergraphTheme", "UsergraphCore", "UsergraphStats", "UsergraphCharts", "UsergraphStore", "UsergraphRemote",
-                "UsergraphImport", "UsergraphSite", "UsergraphCommands", "usergraph", "Mustache", "CZlibShim",
+                "UsergraphImport", "UsergraphPages", "UsergraphRender", "UsergraphPublish", "UsergraphShare", "UsergraphFeeds",
+                "UsergraphBuild", "UsergraphCheck", "UsergraphServe", "UsergraphReport", "UsergraphCommands", "usergraph", "Mustache",
+                "CZlibShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

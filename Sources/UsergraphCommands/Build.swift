@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import UsergraphBuild
 import UsergraphCore
 import UsergraphRemote
-import UsergraphSite
 import UsergraphStore
 
 struct Build: ConsoleCommand {

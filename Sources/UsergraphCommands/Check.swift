@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import UsergraphCheck
 import UsergraphCore
+import UsergraphPublish
 import UsergraphRemote
-import UsergraphSite
 import UsergraphStore
 
 struct Check: ConsoleCommand {

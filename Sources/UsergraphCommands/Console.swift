@@ -80,7 +80,7 @@ public final class Console: @unchecked Sendable {
 
     /// The words of the language the command speaks; nil (English) until a config or
     /// `--language` names one.
-    public var strings: Strings? {
+    package var strings: Strings? {
         lock.withLock {
             // The newest language asked for whose strings load; the ones before it go with it.
             while let (language, theme) = asked.popLast() {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import UsergraphCore
-import UsergraphSite
 
 struct Init: ConsoleCommand {
     static let configuration = CommandConfiguration(

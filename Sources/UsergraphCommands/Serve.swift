@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
+import UsergraphBuild
 import UsergraphCore
-import UsergraphSite
+import UsergraphServe
 import UsergraphStore
 
 struct Serve: ConsoleCommand {

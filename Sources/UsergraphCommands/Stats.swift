@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import UsergraphCore
-import UsergraphSite
+import UsergraphReport
 import UsergraphStats
 import UsergraphStore
 

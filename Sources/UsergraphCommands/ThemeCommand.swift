@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import UsergraphCore
-import UsergraphSite
 
 struct ThemeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

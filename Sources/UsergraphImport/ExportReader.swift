@@ -3,18 +3,18 @@ import UsergraphCore
 import ZIPFoundation
 
 /// What the given files hold, read and checked, before anything is merged into the store.
-public struct ImportedContents: Sendable {
-    public var activities: [ImportedActivity] = []
-    public var weights: [ImportedWeight] = []
-    public var steps: [ImportedSteps] = []
+package struct ImportedContents: Sendable {
+    package var activities: [ImportedActivity] = []
+    package var weights: [ImportedWeight] = []
+    package var steps: [ImportedSteps] = []
     /// Apple Health's basal energy records (kilocalories in `count`).
-    public var basalEnergy: [ImportedSteps] = []
-    public var nutrients: [ImportedNutrient] = []
+    package var basalEnergy: [ImportedSteps] = []
+    package var nutrients: [ImportedNutrient] = []
     /// Meals of a nutrition diary (a MyFitnessPal-style CSV).
-    public var meals: [ImportedMeal] = []
+    package var meals: [ImportedMeal] = []
     /// Files that are none of the kinds usergraph reads (the first is named in the summary).
-    public var notUnderstood: [String] = []
-    public var files = 0
+    package var notUnderstood: [String] = []
+    package var files = 0
 }
 
 /// Reads the exports at the paths a person gives, each recognised by its content, not only
@@ -24,13 +24,13 @@ public struct ImportedContents: Sendable {
 /// too), or folders of them. Every file is untrusted: sizes are capped, archives are checked
 /// for entries that escape their folder or expand beyond reason, and nothing is written but
 /// a temporary copy of a zipped `export.xml`, in a folder of our own that is removed after.
-public struct ExportReader: Sendable {
+package struct ExportReader: Sendable {
     /// Records that start before this are left out.
-    public var since: Date?
+    package var since: Date?
     /// Bytes read so far of `total`, for a progress bar.
-    public var progress: @Sendable (_ read: Int64, _ total: Int64) -> Void
+    package var progress: @Sendable (_ read: Int64, _ total: Int64) -> Void
     /// Where a zipped Apple Health export is unpacked to be streamed.
-    public var scratch: String
+    package var scratch: String
 
     /// A GPX, TCX or FIT file, or a Strava or nutrition CSV, is read whole: beyond this it is refused.
     static let fileLimit = 512 << 20
@@ -44,13 +44,13 @@ public struct ExportReader: Sendable {
     /// Activities dated before this are left out (1980-01-01).
     static let earliest = Date(timeIntervalSince1970: 315_532_800)
 
-    public init(since: Date? = nil, scratch: String, progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }) {
+    package init(since: Date? = nil, scratch: String, progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }) {
         self.since = since; self.scratch = scratch; self.progress = progress
     }
 
     /// Reads every path; the first file that cannot be read stops the import with a sentence
     /// that names it (`UsergraphError` `errors.import.file`).
-    public func read(_ paths: [String]) throws -> ImportedContents {
+    package func read(_ paths: [String]) throws -> ImportedContents {
         var contents = ImportedContents()
         let sizes = paths.map(bytes(under:))
         let total = sizes.reduce(0, +)

@@ -18,13 +18,13 @@ import UsergraphCore
 /// - Steps: per day, each device's records are summed and the largest device total is the
 ///   day's (a phone and a watch count the same walk); a day the store has from the same
 ///   export is replaced only by a larger total (a later export of the same phone).
-public struct ImportMerge {
+package struct ImportMerge {
     let zone: TimeZone
 
     /// Records added, and records skipped because the store already had them.
-    public struct Counts: Equatable, Sendable {
-        public var added = 0
-        public var skipped = 0
+    package struct Counts: Equatable, Sendable {
+        package var added = 0
+        package var skipped = 0
     }
 
     // MARK: Workouts

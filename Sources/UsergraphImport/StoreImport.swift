@@ -3,21 +3,21 @@ import UsergraphCore
 import UsergraphStore
 
 /// What an import did (or, with `--dry-run`, would do).
-public struct ImportSummary: Equatable, Sendable {
-    public var workouts = ImportMerge.Counts()
-    public var weights = ImportMerge.Counts()
-    public var steps = ImportMerge.Counts()
-    public var meals = ImportMerge.Counts()
-    public var notUnderstood: [String] = []
+package struct ImportSummary: Equatable, Sendable {
+    package var workouts = ImportMerge.Counts()
+    package var weights = ImportMerge.Counts()
+    package var steps = ImportMerge.Counts()
+    package var meals = ImportMerge.Counts()
+    package var notUnderstood: [String] = []
 
-    public var skipped: Int { workouts.skipped + weights.skipped + steps.skipped + meals.skipped }
+    package var skipped: Int { workouts.skipped + weights.skipped + steps.skipped + meals.skipped }
 }
 
 /// Merges what the exports hold into the store's files (`ImportMerge` says how) and writes
 /// each file that changed, atomically; with `dryRun` it only counts. Everything was read and
 /// checked before this runs, so a bad file never leaves a partial import behind.
-public enum StoreImport {
-    public static func apply(_ contents: ImportedContents, to layout: StoreLayout, zone: TimeZone, dryRun: Bool) throws -> ImportSummary {
+package enum StoreImport {
+    package static func apply(_ contents: ImportedContents, to layout: StoreLayout, zone: TimeZone, dryRun: Bool) throws -> ImportSummary {
         let merge = ImportMerge(zone: zone)
         var summary = ImportSummary(notUnderstood: contents.notUnderstood)
 

@@ -1,18 +1,18 @@
 /// The contract's achievements. Public so a page can show the locked ones as goals.
-public struct Achievement: Sendable, Equatable {
-    public enum Measure: Sendable, Equatable {
+package struct Achievement: Sendable, Equatable {
+    package enum Measure: Sendable, Equatable {
         /// Workouts on or before the as-of day.
         case workouts
         /// The longest streak on or before the as-of day.
         case longestStreak
     }
 
-    public var id: String
-    public var points: Int
+    package var id: String
+    package var points: Int
     var measure: Measure
     var threshold: Int
 
-    public init(id: String, points: Int, measure: Measure, threshold: Int) {
+    package init(id: String, points: Int, measure: Measure, threshold: Int) {
         self.id = id; self.points = points; self.measure = measure; self.threshold = threshold
     }
 
@@ -24,7 +24,7 @@ public struct Achievement: Sendable, Equatable {
     }
 
     /// In the contract's order, which is also the order `achievements` lists them.
-    public static let all: [Achievement] = [
+    package static let all: [Achievement] = [
         Achievement(id: "workout_1", points: 100, measure: .workouts, threshold: 1),
         Achievement(id: "workout_10", points: 250, measure: .workouts, threshold: 10),
         Achievement(id: "workout_50", points: 500, measure: .workouts, threshold: 50),

@@ -4,23 +4,23 @@ import UsergraphCore
 /// When each achievement and level was reached: the workouts replayed in time order up to the
 /// as-of day, with the points and streak rules of `WorkoutStats`, so the dates come from the
 /// data (the workout that crossed the line), never from the clock. For the feeds.
-public struct Milestone: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct Milestone: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case achievement(String)
         case level(Int)
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The workout that reached it, and its start as the store writes it.
-    public var workoutId: String
-    public var start: String
-    public var instant: Date
+    package var workoutId: String
+    package var start: String
+    package var instant: Date
 }
 
-public enum Milestones {
+package enum Milestones {
     /// In the order they were reached. Levels above 1 only; a workout that crosses several
     /// levels at once reaches each of them.
-    public static func compute(_ workouts: [Workout], asOf: Day, timeZone: TimeZone) -> [Milestone] {
+    package static func compute(_ workouts: [Workout], asOf: Day, timeZone: TimeZone) -> [Milestone] {
         let dated = workouts.compactMap { w -> (Workout, Date, Day)? in
             guard let instant = w.startDate else { return nil }
             let day = Day(instant, in: timeZone)

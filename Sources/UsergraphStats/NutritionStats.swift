@@ -93,22 +93,22 @@ struct BasalEnergy {
 }
 
 /// Sums over foods: a meal's, a day's, a week's. A macro a food does not give adds nothing.
-public struct FoodTotals: Sendable, Equatable {
-    public var kcal = 0.0, protein = 0.0, fat = 0.0, carbs = 0.0
+package struct FoodTotals: Sendable, Equatable {
+    package var kcal = 0.0, protein = 0.0, fat = 0.0, carbs = 0.0
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(_ food: Food) {
+    package mutating func add(_ food: Food) {
         kcal += Self.finite(food.kcal)
         protein += Self.finite(food.protein ?? 0)
         fat += Self.finite(food.fat ?? 0)
         carbs += Self.finite(food.carbs ?? 0)
     }
 
-    public mutating func add(_ other: FoodTotals) {
+    package mutating func add(_ other: FoodTotals) {
         kcal += other.kcal; protein += other.protein; fat += other.fat; carbs += other.carbs
     }
 
     /// A hand-edited store may hold a negative or huge number; it never turns a sum into NaN.
-    public static func finite(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
+    package static func finite(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
 }

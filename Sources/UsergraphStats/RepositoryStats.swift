@@ -38,8 +38,8 @@ enum RepositoryStats {
 }
 
 /// A colour from data, accepted only as `#rrggbb` (or `#rgb`), since it ends up in a style attribute.
-public enum HexColor {
-    public static func valid(_ text: String?) -> String? {
+package enum HexColor {
+    package static func valid(_ text: String?) -> String? {
         guard let text, text.utf8.first == UInt8(ascii: "#"), text.utf8.count == 7 || text.utf8.count == 4 else { return nil }
         let digits = text.utf8.dropFirst()
         guard digits.allSatisfy({ (48...57).contains($0) || (65...70).contains($0) || (97...102).contains($0) }) else { return nil }

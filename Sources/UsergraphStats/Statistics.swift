@@ -3,11 +3,11 @@ import UsergraphCore
 
 /// Everything the stats command and the pages show, as pure functions of a snapshot,
 /// an as-of day and a time zone: no files, no clock, no network.
-public enum Statistics {
+package enum Statistics {
     /// Everything computed once per build. Events after `asOf` are ignored everywhere; a
     /// collection missing from the snapshot counts as empty.
     /// `stepsGoal`: `goals.steps` from the config.
-    public static func compute(_ snapshot: Snapshot, asOf: Day, timeZone: TimeZone, stepsGoal: Int = 10_000) -> StatisticsResult {
+    package static func compute(_ snapshot: Snapshot, asOf: Day, timeZone: TimeZone, stepsGoal: Int = 10_000) -> StatisticsResult {
         let workouts = WorkoutStats(workouts: snapshot.workouts, asOf: asOf, timeZone: timeZone)
         let weight = WeightStats(records: snapshot.weights, asOf: asOf, owner: snapshot.owner)
         let steps = StepsStats(records: snapshot.steps, asOf: asOf, goal: stepsGoal)
@@ -37,11 +37,11 @@ public enum Statistics {
     }
 }
 
-public struct StatisticsResult: Sendable {
+package struct StatisticsResult: Sendable {
     /// Exactly the JSON contract of `usergraph stats --json`.
-    public var report: StatsReport
+    package var report: StatsReport
     /// Extra series the pages need; not part of the JSON.
-    public var details: StatsDetails
+    package var details: StatsDetails
 
-    public init(report: StatsReport, details: StatsDetails) { self.report = report; self.details = details }
+    package init(report: StatsReport, details: StatsDetails) { self.report = report; self.details = details }
 }

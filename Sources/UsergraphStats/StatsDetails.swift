@@ -1,32 +1,32 @@
 import UsergraphCore
 
 /// Series the pages need beyond the JSON contract, computed in the same passes.
-public struct StatsDetails: Sendable, Equatable {
+package struct StatsDetails: Sendable, Equatable {
     /// One entry per day of the 53 Monday-started weeks ending with the as-of day's week,
     /// from that week's Monday minus 52 weeks to the as-of day inclusive, oldest first.
-    public var dailyWorkouts: [DayTotal]
+    package var dailyWorkouts: [DayTotal]
     /// Workouts in the as-of day's week (Monday up to the as-of day).
-    public var thisWeek: PeriodTotal
+    package var thisWeek: PeriodTotal
     /// The same workouts, newest first.
-    public var thisWeekWorkouts: [Workout]
+    package var thisWeekWorkouts: [Workout]
     /// Weight records on or before the as-of day, oldest first.
-    public var weightSeries: [WeightPoint]
+    package var weightSeries: [WeightPoint]
     /// The seven age buckets in order, split by sex.
-    public var ageBySex: [AgeBucketBySex]
+    package var ageBySex: [AgeBucketBySex]
     /// The same for the distinct viewers of each period of `users.viewers`: `today`, `week`,
     /// `month`, `all`.
-    public var viewerAgeBySex: [String: [AgeBucketBySex]] = [:]
+    package var viewerAgeBySex: [String: [AgeBucketBySex]] = [:]
     /// Keyed by user id; a user with no statistics events on or before the as-of day is
     /// absent (see `activity(for:)`).
-    public var activityByUser: [Int: UserActivity]
+    package var activityByUser: [Int: UserActivity]
     /// Statistics dates that are not real days: skipped by every count, reported by the CLI.
-    public var skippedEventDates: Int
+    package var skippedEventDates: Int
     /// The first such date as the API sent it, for the CLI's message.
-    public var exampleBadEventDate: Int?
+    package var exampleBadEventDate: Int?
     /// Workouts whose `start` does not parse, so they belong to no day.
-    public var skippedWorkouts: Int
+    package var skippedWorkouts: Int
     /// GitHub contributions per day over the same 53 weeks as `dailyWorkouts`; empty without a calendar.
-    public var contributionDays: [DayCount] = []
+    package var contributionDays: [DayCount] = []
 
     init(
         dailyWorkouts: [DayTotal] = [], thisWeek: PeriodTotal = PeriodTotal(), thisWeekWorkouts: [Workout] = [],
@@ -46,42 +46,42 @@ public struct StatsDetails: Sendable, Equatable {
     }
 }
 
-public struct DayTotal: Sendable, Equatable {
-    public var day: Day
-    public var count: Int
+package struct DayTotal: Sendable, Equatable {
+    package var day: Day
+    package var count: Int
     var seconds: Int
     /// Kilocalories burned in that day's workouts.
-    public var calories: Int
+    package var calories: Int
 
     init(day: Day, count: Int = 0, seconds: Int = 0, calories: Int = 0) {
         self.day = day; self.count = count; self.seconds = seconds; self.calories = calories
     }
 }
 
-public struct PeriodTotal: Sendable, Equatable {
-    public var count: Int
-    public var seconds: Int
-    public var calories: Int
+package struct PeriodTotal: Sendable, Equatable {
+    package var count: Int
+    package var seconds: Int
+    package var calories: Int
     /// Metres.
-    public var distance: Double
+    package var distance: Double
 
     init(count: Int = 0, seconds: Int = 0, calories: Int = 0, distance: Double = 0) {
         self.count = count; self.seconds = seconds; self.calories = calories; self.distance = distance
     }
 }
 
-public struct WeightPoint: Sendable, Equatable {
-    public var day: Day
-    public var kg: Double
+package struct WeightPoint: Sendable, Equatable {
+    package var day: Day
+    package var kg: Double
 
     init(day: Day, kg: Double) { self.day = day; self.kg = kg }
 }
 
-public struct AgeBucketBySex: Codable, Sendable, Equatable {
+package struct AgeBucketBySex: Codable, Sendable, Equatable {
     /// One of `AgeBucket.names`.
-    public var bucket: String
-    public var men: Int
-    public var women: Int
+    package var bucket: String
+    package var men: Int
+    package var women: Int
     /// Any raw sex value other than `M` and `W`.
     var other: Int
 
@@ -89,16 +89,16 @@ public struct AgeBucketBySex: Codable, Sendable, Equatable {
         self.bucket = bucket; self.men = men; self.women = women; self.other = other
     }
 
-    public var total: Int { men + women + other }
+    package var total: Int { men + women + other }
 }
 
-public struct UserActivity: Sendable, Equatable {
+package struct UserActivity: Sendable, Equatable {
     /// View events on or before the as-of day.
-    public var views: Int
-    public var subscriptions: Int
-    public var unsubscriptions: Int
+    package var views: Int
+    package var subscriptions: Int
+    package var unsubscriptions: Int
     /// The day of the latest view on or before the as-of day.
-    public var lastVisit: Day?
+    package var lastVisit: Day?
 
     init(views: Int = 0, subscriptions: Int = 0, unsubscriptions: Int = 0, lastVisit: Day? = nil) {
         self.views = views; self.subscriptions = subscriptions; self.unsubscriptions = unsubscriptions

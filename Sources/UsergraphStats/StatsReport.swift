@@ -3,17 +3,17 @@ import UsergraphCore
 /// the JSON keys and their declaration order is the key order, so reordering a property
 /// changes the output. A value it does not have is written `null` (`OrderedJSON` does that for
 /// every optional), never left out.
-public struct StatsReport: Codable, Sendable, Equatable {
+package struct StatsReport: Codable, Sendable, Equatable {
     /// `YYYY-MM-DD`.
-    public var asOf: String
-    public var workouts: WorkoutSummary
-    public var weight: WeightSummary
-    public var steps: StepsSummary
-    public var nutrition: NutritionSummary
-    public var users: UserSummary
-    public var repositories: RepositorySummary
+    package var asOf: String
+    package var workouts: WorkoutSummary
+    package var weight: WeightSummary
+    package var steps: StepsSummary
+    package var nutrition: NutritionSummary
+    package var users: UserSummary
+    package var repositories: RepositorySummary
     /// The GitHub contribution calendar; null when the store has none (it needs a token).
-    public var contributions: ContributionSummary?
+    package var contributions: ContributionSummary?
 
     init(
         asOf: String, workouts: WorkoutSummary, weight: WeightSummary, steps: StepsSummary, nutrition: NutritionSummary,
@@ -25,36 +25,36 @@ public struct StatsReport: Codable, Sendable, Equatable {
 
     /// Pretty-printed JSON of the contract, keys in the contract's order (not sorted),
     /// `null` for missing weight values, ending with a newline.
-    public func jsonString() throws -> String {
+    package func jsonString() throws -> String {
         try OrderedJSON.encode(self)
     }
 }
 
 // MARK: - Workouts
 
-public struct WorkoutSummary: Codable, Sendable, Equatable {
-    public var count: Int
-    public var totalSeconds: Int
-    public var totalCalories: Int
+package struct WorkoutSummary: Codable, Sendable, Equatable {
+    package var count: Int
+    package var totalSeconds: Int
+    package var totalCalories: Int
     /// Metres, summed and rounded to whole metres; a workout without a distance adds 0.
-    public var totalDistance: Int
+    package var totalDistance: Int
     /// By count descending, then type ascending.
-    public var byType: [TypeCount]
+    package var byType: [TypeCount]
     /// The 12 weeks ending with the as-of day's week, oldest first.
-    public var weekly: [WeekCount]
+    package var weekly: [WeekCount]
     /// The 12 calendar months ending with the as-of day's month, oldest first.
-    public var monthly: [MonthCount]
-    public var currentStreak: Int
-    public var longestStreak: Int
-    public var points: Int
-    public var level: Int
+    package var monthly: [MonthCount]
+    package var currentStreak: Int
+    package var longestStreak: Int
+    package var points: Int
+    package var level: Int
     /// Achievement ids in the contract's order, e.g. `workout_1`, `streak_3`.
-    public var achievements: [String]
+    package var achievements: [String]
     /// Running and walking over the 90 days ending on the as-of day, by type; a type with
     /// under 1 km there is left out.
-    public var paces: [Pace]
+    package var paces: [Pace]
     /// Cycling the same way, as an average speed.
-    public var speeds: [Speed]
+    package var speeds: [Speed]
 
     init(
         count: Int, totalSeconds: Int, totalCalories: Int, totalDistance: Int, byType: [TypeCount], weekly: [WeekCount],
@@ -69,25 +69,25 @@ public struct WorkoutSummary: Codable, Sendable, Equatable {
     }
 }
 
-public struct TypeCount: Codable, Sendable, Equatable {
-    public var type: String
-    public var count: Int
-    public var seconds: Int
+package struct TypeCount: Codable, Sendable, Equatable {
+    package var type: String
+    package var count: Int
+    package var seconds: Int
     /// Metres, rounded.
-    public var distance: Int
+    package var distance: Int
 
     init(type: String, count: Int, seconds: Int, distance: Int = 0) {
         self.type = type; self.count = count; self.seconds = seconds; self.distance = distance
     }
 }
 
-public struct WeekCount: Codable, Sendable, Equatable {
+package struct WeekCount: Codable, Sendable, Equatable {
     /// The Monday, `YYYY-MM-DD`.
-    public var weekStart: String
-    public var count: Int
-    public var seconds: Int
+    package var weekStart: String
+    package var count: Int
+    package var seconds: Int
     /// Metres, rounded.
-    public var distance: Int
+    package var distance: Int
 
     init(weekStart: String, count: Int, seconds: Int, distance: Int = 0) {
         self.weekStart = weekStart; self.count = count; self.seconds = seconds; self.distance = distance
@@ -95,38 +95,38 @@ public struct WeekCount: Codable, Sendable, Equatable {
 }
 
 /// Total seconds over total kilometres, rounded to a whole second.
-public struct Pace: Codable, Sendable, Equatable {
-    public var type: String
-    public var secondsPerKm: Int
+package struct Pace: Codable, Sendable, Equatable {
+    package var type: String
+    package var secondsPerKm: Int
 }
 
 /// Total kilometres over total hours, rounded to 0.1.
-public struct Speed: Codable, Sendable, Equatable {
-    public var type: String
-    public var kmPerHour: Double
+package struct Speed: Codable, Sendable, Equatable {
+    package var type: String
+    package var kmPerHour: Double
 }
 
-public struct MonthCount: Codable, Sendable, Equatable {
+package struct MonthCount: Codable, Sendable, Equatable {
     /// `YYYY-MM`.
-    public var month: String
-    public var count: Int
-    public var seconds: Int
+    package var month: String
+    package var count: Int
+    package var seconds: Int
 
     init(month: String, count: Int, seconds: Int) { self.month = month; self.count = count; self.seconds = seconds }
 }
 
 // MARK: - Weight
 
-public struct WeightSummary: Codable, Sendable, Equatable {
-    public var latest: Double?
-    public var change30: Double?
-    public var change90: Double?
+package struct WeightSummary: Codable, Sendable, Equatable {
+    package var latest: Double?
+    package var change30: Double?
+    package var change90: Double?
     /// The body mass index of `latest` at the owner's height, to 0.1; nil without either.
-    public var bmi: Double?
+    package var bmi: Double?
     /// The owner's target weight, where set.
-    public var target: Double?
+    package var target: Double?
     /// `latest` minus `target`, to 0.1 kg (positive: still to lose); nil without either.
-    public var toTarget: Double?
+    package var toTarget: Double?
 
     init(latest: Double?, change30: Double?, change90: Double?, bmi: Double? = nil, target: Double? = nil, toTarget: Double? = nil) {
         self.latest = latest; self.change30 = change30; self.change90 = change90
@@ -136,46 +136,46 @@ public struct WeightSummary: Codable, Sendable, Equatable {
 
 // MARK: - Steps
 
-public struct StepsSummary: Codable, Sendable, Equatable {
+package struct StepsSummary: Codable, Sendable, Equatable {
     /// The record of the as-of day.
-    public var today: Int?
+    package var today: Int?
     /// The mean of the days with a record among the 30 ending on the as-of day, rounded.
-    public var average30: Int?
+    package var average30: Int?
     /// `goals.steps` from the config.
-    public var goal: Int
+    package var goal: Int
     /// Days among those 30 with `steps >= goal`.
-    public var daysAtGoal30: Int
+    package var daysAtGoal30: Int
     /// The 30 days ending on the as-of day, oldest first, 0 where there is no record.
-    public var daily: [DailySteps]
+    package var daily: [DailySteps]
 
     init(today: Int?, average30: Int?, goal: Int, daysAtGoal30: Int, daily: [DailySteps]) {
         self.today = today; self.average30 = average30; self.goal = goal; self.daysAtGoal30 = daysAtGoal30; self.daily = daily
     }
 }
 
-public struct DailySteps: Codable, Sendable, Equatable {
+package struct DailySteps: Codable, Sendable, Equatable {
     /// `YYYY-MM-DD`.
-    public var date: String
-    public var steps: Int
+    package var date: String
+    package var steps: Int
 }
 
 // MARK: - Nutrition
 
-public struct NutritionSummary: Codable, Sendable, Equatable {
+package struct NutritionSummary: Codable, Sendable, Equatable {
     /// The as-of day's meals; zeros when there is none.
-    public var today: DayIntake
+    package var today: DayIntake
     /// Kilocalories of the 7 days ending on the as-of day over the days among them with a meal.
-    public var average7: Int?
+    package var average7: Int?
     /// Workout kilocalories of the same 7 days.
-    public var burned7: Int
+    package var burned7: Int
     /// The body's own use (basal energy) over those 7 days; nil when unknown (DESIGN.md, "Energy balance").
-    public var basal7: Int?
+    package var basal7: Int?
     /// Kilocalories eaten in those 7 days minus `burned7` minus `basal7`; nil when `basal7` is.
-    public var balance7: Int?
+    package var balance7: Int?
     /// Grams of each macro over those 7 days, to 0.1.
-    public var macros7: Macros
+    package var macros7: Macros
     /// The 14 days ending on the as-of day, oldest first.
-    public var daily: [DailyIntake]
+    package var daily: [DailyIntake]
 
     init(today: DayIntake, average7: Int?, burned7: Int, basal7: Int?, balance7: Int?, macros7: Macros, daily: [DailyIntake]) {
         self.today = today; self.average7 = average7; self.burned7 = burned7; self.basal7 = basal7; self.balance7 = balance7
@@ -183,51 +183,51 @@ public struct NutritionSummary: Codable, Sendable, Equatable {
     }
 }
 
-public struct DayIntake: Codable, Sendable, Equatable {
+package struct DayIntake: Codable, Sendable, Equatable {
     /// Rounded to whole kilocalories.
-    public var kcal: Int
+    package var kcal: Int
     /// Grams, to 0.1.
-    public var protein: Double
-    public var fat: Double
-    public var carbs: Double
+    package var protein: Double
+    package var fat: Double
+    package var carbs: Double
 }
 
-public struct Macros: Codable, Sendable, Equatable {
-    public var protein: Double
-    public var fat: Double
-    public var carbs: Double
+package struct Macros: Codable, Sendable, Equatable {
+    package var protein: Double
+    package var fat: Double
+    package var carbs: Double
 
-    public var total: Double { protein + fat + carbs }
+    package var total: Double { protein + fat + carbs }
 }
 
-public struct DailyIntake: Codable, Sendable, Equatable {
+package struct DailyIntake: Codable, Sendable, Equatable {
     /// `YYYY-MM-DD`.
-    public var date: String
-    public var kcal: Int
+    package var date: String
+    package var kcal: Int
     /// Kilocalories burned in that day's workouts.
-    public var burned: Int
+    package var burned: Int
     /// The day's basal energy; nil when unknown.
-    public var basal: Int?
+    package var basal: Int?
 }
 
 // MARK: - Users
 
-public struct UserSummary: Codable, Sendable, Equatable {
-    public var count: Int
-    public var online: Int
-    public var sex: SexCounts
+package struct UserSummary: Codable, Sendable, Equatable {
+    package var count: Int
+    package var online: Int
+    package var sex: SexCounts
     /// All seven buckets, in `AgeBucket.names` order.
     var ageBuckets: [AgeBucket]
-    public var views: ViewSummary
+    package var views: ViewSummary
     /// At most 3, by views descending then id ascending; never a user with 0 views.
-    public var topVisitors: [TopVisitor]
+    package var topVisitors: [TopVisitor]
     /// Events of that type in the as-of day's calendar month, up to the as-of day.
-    public var subscriptions: Int
-    public var unsubscriptions: Int
+    package var subscriptions: Int
+    package var unsubscriptions: Int
     /// Distinct viewers this month to date against the same days of the month before.
-    public var visitors: VisitorTrend
+    package var visitors: VisitorTrend
     /// Sex and age of the distinct viewers of today, the week, the month and all time.
-    public var viewers: Viewers
+    package var viewers: Viewers
 
     init(
         count: Int, online: Int, sex: SexCounts, ageBuckets: [AgeBucket], views: ViewSummary,
@@ -242,28 +242,28 @@ public struct UserSummary: Codable, Sendable, Equatable {
 }
 
 /// `users.visitors` of the contract.
-public struct VisitorTrend: Codable, Sendable, Equatable {
+package struct VisitorTrend: Codable, Sendable, Equatable {
     /// Distinct users with a view event from the 1st of the as-of month to the as-of day.
-    public var monthToDate = 0
+    package var monthToDate = 0
     /// The same, from the 1st of the previous month to the same day of the month (clamped to
     /// that month's last day).
-    public var previousMonthToDate = 0
+    package var previousMonthToDate = 0
     /// `monthToDate - previousMonthToDate`.
-    public var change = 0
+    package var change = 0
 }
 
 /// `users.viewers` of the contract: who viewed, by period.
-public struct Viewers: Codable, Sendable, Equatable {
-    public var today = ViewerGroup()
-    public var week = ViewerGroup()
-    public var month = ViewerGroup()
-    public var all = ViewerGroup()
+package struct Viewers: Codable, Sendable, Equatable {
+    package var today = ViewerGroup()
+    package var week = ViewerGroup()
+    package var month = ViewerGroup()
+    package var all = ViewerGroup()
 
     /// The periods by their JSON keys, in the contract's order.
-    public static let periods = ["today", "week", "month", "all"]
+    package static let periods = ["today", "week", "month", "all"]
 
     /// The group of a period named by its key (anything else is `all`).
-    public subscript(period period: String) -> ViewerGroup {
+    package subscript(period period: String) -> ViewerGroup {
         get {
             switch period {
             case "today": today
@@ -285,8 +285,8 @@ public struct Viewers: Codable, Sendable, Equatable {
 
 /// The sex and age buckets of a set of distinct viewers, counted like `users.sex` and
 /// `users.ageBuckets`; a viewer without a user record is not counted.
-public struct ViewerGroup: Codable, Sendable, Equatable {
-    public var sex = SexCounts()
+package struct ViewerGroup: Codable, Sendable, Equatable {
+    package var sex = SexCounts()
     var ageBuckets = AgeBucket.names.map { AgeBucket(bucket: $0, count: 0) }
 
     init() {}
@@ -316,7 +316,7 @@ public struct ViewerGroup: Codable, Sendable, Equatable {
 
 /// Users counted by the raw `sex` value. Encoded as a JSON object with `M` and `W` always
 /// first (even at 0), then any other raw value in ascending order.
-public struct SexCounts: Codable, Sendable, Equatable {
+package struct SexCounts: Codable, Sendable, Equatable {
     var counts: [String: Int]
 
     init(_ counts: [String: Int] = [:]) {
@@ -324,10 +324,10 @@ public struct SexCounts: Codable, Sendable, Equatable {
         self.counts = counts.merging(["M": 0, "W": 0]) { given, _ in given }
     }
 
-    public var men: Int { counts["M"] ?? 0 }
-    public var women: Int { counts["W"] ?? 0 }
+    package var men: Int { counts["M"] ?? 0 }
+    package var women: Int { counts["W"] ?? 0 }
     /// Everyone whose raw value is neither `M` nor `W`.
-    public var other: Int { counts.reduce(0) { $0 + ($1.key == "M" || $1.key == "W" ? 0 : $1.value) } }
+    package var other: Int { counts.reduce(0) { $0 + ($1.key == "M" || $1.key == "W" ? 0 : $1.value) } }
 
     subscript(raw: String) -> Int { counts[raw] ?? 0 }
 
@@ -343,7 +343,7 @@ public struct SexCounts: Codable, Sendable, Equatable {
         init?(intValue: Int) { nil }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         var counts: [String: Int] = [:]
         for key in container.allKeys {
@@ -352,7 +352,7 @@ public struct SexCounts: Codable, Sendable, Equatable {
         self.init(counts)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         for key in orderedKeys {
             try container.encode(self[key], forKey: Key(stringValue: key))
@@ -360,7 +360,7 @@ public struct SexCounts: Codable, Sendable, Equatable {
     }
 }
 
-public struct AgeBucket: Codable, Sendable, Equatable {
+package struct AgeBucket: Codable, Sendable, Equatable {
     /// One of `AgeBucket.names`.
     var bucket: String
     var count: Int
@@ -368,10 +368,10 @@ public struct AgeBucket: Codable, Sendable, Equatable {
     init(bucket: String, count: Int) { self.bucket = bucket; self.count = count }
 
     /// The contract's buckets, in order.
-    public static let names = ["18-21", "22-25", "26-30", "31-35", "36-40", "41-50", "51+"]
+    package static let names = ["18-21", "22-25", "26-30", "31-35", "36-40", "41-50", "51+"]
 
     /// The index into `names` for an age, or nil under 18.
-    public static func index(forAge age: Int) -> Int? {
+    package static func index(forAge age: Int) -> Int? {
         switch age {
         case ..<18: nil
         case 18...21: 0
@@ -385,70 +385,70 @@ public struct AgeBucket: Codable, Sendable, Equatable {
     }
 }
 
-public struct ViewSummary: Codable, Sendable, Equatable {
+package struct ViewSummary: Codable, Sendable, Equatable {
     /// The 30 days ending on the as-of day, oldest first.
-    public var daily: [DailyViews]
+    package var daily: [DailyViews]
     /// The 12 weeks ending with the as-of day's week, oldest first.
-    public var weekly: [WeeklyViews]
+    package var weekly: [WeeklyViews]
     /// The 12 calendar months ending with the as-of day's month, oldest first.
-    public var monthly: [MonthlyViews]
+    package var monthly: [MonthlyViews]
 
     init(daily: [DailyViews], weekly: [WeeklyViews] = [], monthly: [MonthlyViews] = []) {
         self.daily = daily; self.weekly = weekly; self.monthly = monthly
     }
 }
 
-public struct WeeklyViews: Codable, Sendable, Equatable {
+package struct WeeklyViews: Codable, Sendable, Equatable {
     /// The Monday, `YYYY-MM-DD`.
-    public var weekStart: String
-    public var views: Int
+    package var weekStart: String
+    package var views: Int
     /// Distinct viewers in the week.
-    public var unique: Int
+    package var unique: Int
 }
 
-public struct MonthlyViews: Codable, Sendable, Equatable {
+package struct MonthlyViews: Codable, Sendable, Equatable {
     /// `YYYY-MM`.
-    public var month: String
-    public var views: Int
+    package var month: String
+    package var views: Int
     /// Distinct viewers in the month.
-    public var unique: Int
+    package var unique: Int
 }
 
-public struct DailyViews: Codable, Sendable, Equatable {
+package struct DailyViews: Codable, Sendable, Equatable {
     /// `YYYY-MM-DD`.
-    public var date: String
+    package var date: String
     /// View events that day.
-    public var views: Int
+    package var views: Int
     /// Distinct users among those events.
-    public var unique: Int
+    package var unique: Int
 
     init(date: String, views: Int, unique: Int) { self.date = date; self.views = views; self.unique = unique }
 }
 
-public struct TopVisitor: Codable, Sendable, Equatable {
-    public var userId: Int
-    public var views: Int
+package struct TopVisitor: Codable, Sendable, Equatable {
+    package var userId: Int
+    package var views: Int
 
     init(userId: Int, views: Int) { self.userId = userId; self.views = views }
 }
 
 // MARK: - Repositories
 
-public struct RepositorySummary: Codable, Sendable, Equatable {
+package struct RepositorySummary: Codable, Sendable, Equatable {
     /// Every own repository, forks included.
-    public var count: Int
+    package var count: Int
     /// Sums over every own repository: how often they were starred and forked.
-    public var stars: Int
-    public var forks: Int
+    package var stars: Int
+    package var forks: Int
     /// Own repositories that are not forks, and forks of others' repositories.
-    public var sources: Int
-    public var forkRepositories: Int
+    package var sources: Int
+    package var forkRepositories: Int
     /// The primary languages of the sources (forks are other people's code), by count
     /// descending then name ascending.
-    public var languages: [LanguageCount]
+    package var languages: [LanguageCount]
     /// Bytes of code per language over the sources, by bytes descending then name; null
     /// without the GraphQL answer (it needs a token).
-    public var languageBytes: [LanguageBytes]?
+    package var languageBytes: [LanguageBytes]?
 
     init(
         count: Int, stars: Int, forks: Int, sources: Int, forkRepositories: Int, languages: [LanguageCount],
@@ -459,43 +459,43 @@ public struct RepositorySummary: Codable, Sendable, Equatable {
     }
 }
 
-public struct LanguageBytes: Codable, Sendable, Equatable {
-    public var language: String
-    public var bytes: Int
+package struct LanguageBytes: Codable, Sendable, Equatable {
+    package var language: String
+    package var bytes: Int
     /// GitHub's colour for the language, `#rrggbb`, when it has a valid one.
-    public var color: String?
+    package var color: String?
 
     init(language: String, bytes: Int, color: String?) { self.language = language; self.bytes = bytes; self.color = color }
 }
 
 // MARK: - Contributions
 
-public struct ContributionSummary: Codable, Sendable, Equatable {
+package struct ContributionSummary: Codable, Sendable, Equatable {
     /// Contributions in the 365 days ending D.
-    public var lastYear: Int
+    package var lastYear: Int
     /// Days in a row with a contribution, ending on D (or D−1 while D has none yet), and the
     /// longest such run on or before D.
-    public var currentStreak: Int
-    public var longestStreak: Int
+    package var currentStreak: Int
+    package var longestStreak: Int
     /// The day of the 365 with the most contributions (the earlier on a tie); null when none.
-    public var busiestDay: DayCount?
+    package var busiestDay: DayCount?
 
     init(lastYear: Int, currentStreak: Int, longestStreak: Int, busiestDay: DayCount?) {
         self.lastYear = lastYear; self.currentStreak = currentStreak; self.longestStreak = longestStreak; self.busiestDay = busiestDay
     }
 }
 
-public struct DayCount: Codable, Sendable, Equatable {
+package struct DayCount: Codable, Sendable, Equatable {
     /// `YYYY-MM-DD`.
-    public var date: String
-    public var count: Int
+    package var date: String
+    package var count: Int
 
     init(date: String, count: Int) { self.date = date; self.count = count }
 }
 
-public struct LanguageCount: Codable, Sendable, Equatable {
-    public var language: String
-    public var count: Int
+package struct LanguageCount: Codable, Sendable, Equatable {
+    package var language: String
+    package var count: Int
 
     init(language: String, count: Int) { self.language = language; self.count = count }
 }

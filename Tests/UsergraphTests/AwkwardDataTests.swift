@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphSite
+@testable import UsergraphBuild
+@testable import UsergraphRender
 @testable import UsergraphStore
 
 /// Data that is not tame, end to end: control characters in names, warnings under cron, and

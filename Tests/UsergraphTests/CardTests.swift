@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import UsergraphSite
 #if canImport(FoundationXML)
 import FoundationXML
+@testable import UsergraphStore
 #endif
 
 @Suite(.scratch) struct CardTests {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import UsergraphCommands
 @testable import UsergraphRemote
-@testable import UsergraphSite
+@testable import UsergraphCheck
 
 @Suite(.scratch) struct CheckTests {
     @Test func theDemoSitePasses() async throws {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import UsergraphSite
+@testable import UsergraphPages
 
 @Suite(.scratch) struct EmojiTests {
     @Test func knownShortcodesBecomeEmoji() {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphSite
+@testable import UsergraphRender
 
 @Suite(.scratch) struct EscapingTests {
     @Test func markdownEscapingLeavesNoMarkup() {

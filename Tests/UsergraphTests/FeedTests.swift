@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import UsergraphCharts
 @testable import UsergraphCore
-@testable import UsergraphSite
+@testable import UsergraphFeeds
 @testable import UsergraphStats
 import UsergraphStore
 

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphSite
 
 /// The GitHub side of the demo site: the repositories lists, the pinned cards and the
 /// contribution calendar on the profile, with and without the GraphQL answers in the store.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphSite
+@testable import UsergraphPages
+@testable import UsergraphPublish
 
 /// A rebuild renders only the pages whose fingerprint changed and keeps the others: it must
 /// publish exactly what a forced full build of the same inputs does. Each test applies a

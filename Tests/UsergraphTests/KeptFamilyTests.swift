@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphSite
+@testable import UsergraphBuild
+@testable import UsergraphFeeds
 import UsergraphStore
 
 /// A rebuild whose users, visits, stored files and directory templates are the last build's

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import UsergraphSite
+@testable import UsergraphPublish
 
 /// Real `usergraph build` processes killed with SIGKILL at moments counted in the build's own
 /// progress, not in wall-clock time (on a loaded machine timed kills all landed before the

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphSite
 
 /// The rules of the two languages, read from the default theme's strings files.
 @Suite(.scratch) struct LanguageTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphSite
+@testable import UsergraphBuild
+@testable import UsergraphRender
 
 /// The demo site in each language: every page in that language, golden pages, and what a
 /// missing word does.

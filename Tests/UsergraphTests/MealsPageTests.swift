@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphSite
+@testable import UsergraphBuild
 @testable import UsergraphStore
 
 @Suite(.scratch) struct MealsPageTests {

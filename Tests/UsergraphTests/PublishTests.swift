@@ -2,7 +2,9 @@ import Foundation
 import Testing
 @testable import UsergraphCore
 @testable import UsergraphStore
-@testable import UsergraphSite
+@testable import UsergraphBuild
+@testable import UsergraphPublish
+@testable import UsergraphRender
 
 /// Relative path → bytes of every file under a folder, hidden ones included.
 func siteTree(_ root: String) throws -> [String: Data] {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import UsergraphStore
-@testable import UsergraphSite
+@testable import UsergraphPublish
 
 /// The command line as cron and a person run it: quiet success, one-sentence failures, and,
 /// as real processes, the lock, kills and `serve`.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphSite
+@testable import UsergraphBuild
 
 /// `sections:` turns parts of a site off; a part without data is absent from a published site
 /// and says how to fill it only in a preview.

@@ -2,7 +2,8 @@ import CZlibShim
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphSite
+@testable import UsergraphShare
+@testable import UsergraphStore
 
 @Suite(.scratch) struct SharingTests {
     @Test func librsvgDrawsOurSVGAtTheSizeAsked() throws {

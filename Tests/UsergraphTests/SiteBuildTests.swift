@@ -1,8 +1,10 @@
 import Foundation
 import Testing
-import UsergraphStore
+@testable import UsergraphStore
 @testable import UsergraphCore
-@testable import UsergraphSite
+@testable import UsergraphBuild
+@testable import UsergraphPages
+@testable import UsergraphPublish
 
 @Suite(.scratch) struct SiteBuildTests {
     /// Builds the bundled demo into a scratch folder.

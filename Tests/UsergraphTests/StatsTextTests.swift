@@ -3,7 +3,7 @@ import UsergraphCharts
 @testable import UsergraphCore
 @testable import UsergraphStats
 @testable import UsergraphStore
-@testable import UsergraphSite
+@testable import UsergraphReport
 
 @Suite(.scratch) struct StatsTextTests {
     static func demoResult() throws -> StatisticsResult {

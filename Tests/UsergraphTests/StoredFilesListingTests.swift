@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import UsergraphSite
+@testable import UsergraphBuild
 @testable import UsergraphStore
 
 /// The store's `files/` folder is listed once and kept beside the output (`StoredFilesListing`):

@@ -4,7 +4,11 @@ import Testing
 @testable import UsergraphCore
 @testable import UsergraphStats
 @testable import UsergraphStore
-@testable import UsergraphSite
+@testable import UsergraphBuild
+@testable import UsergraphCheck
+@testable import UsergraphPages
+@testable import UsergraphRender
+@testable import UsergraphShare
 
 /// A misspelt key renders as nothing, so these check both sides against the keys each page kind
 /// declares (`PageKeys`): every name the default theme's templates use is declared
@@ -18,7 +22,7 @@ import Testing
 
     static func check(templates: String, language: String = "en", public folder: String = theme + "/Public") throws -> [TemplateKeyCheck.Problem] {
         let files = ThemeFiles(templates: templates, publicFolder: folder)
-        let theme = try Theme(files: files, language: language, require: SitePages.requirements)
+        let theme = try Theme(files: files, language: language, require: SiteBuild.requirements)
         return TemplateKeyCheck(theme: theme, assets: try PublicAssets(theme: files)).problems()
     }
 
@@ -137,7 +141,7 @@ import Testing
 
     /// The data and assets of a site, as `SiteBuild.run` makes them.
     static func site(_ config: SiteConfig) throws -> (SiteData, PublicAssets) {
-        let theme = try Theme(files: config.theme, language: config.language, require: SitePages.requirements)
+        let theme = try Theme(files: config.theme, language: config.language, require: SiteBuild.requirements)
         let layout = StoreLayout(root: config.store)
         let snapshot = try StoreReader.read(layout)
         let asOf = config.asOfDay()
@@ -214,7 +218,7 @@ import Testing
         let (site, assets) = try Self.site(config)
         var problems: [String] = []
         var seen = Set<String>()
-        let shell = PageKeys.shell(assets: assets)
+        let shell = PageKeys.shell(assets: assets.keys)
         for source in SitePages.sources(site) where source.file == nil {
             guard let keys = PageKeys.pages[source.template] else {
                 problems.append("\(source.path.file): the template \(source.template) has no keys")
@@ -261,7 +265,7 @@ import Testing
             #expect(result.problems.isEmpty, "\(name):\n\(result.problems.joined(separator: "\n"))")
             seen.formUnion(result.seen)
         }
-        var declared = Self.declared(PageKeys.shell(assets: try PublicAssets(theme: .builtIn)), at: "layout")
+        var declared = Self.declared(PageKeys.shell(assets: try PublicAssets(theme: .builtIn).keys), at: "layout")
         for (template, keys) in PageKeys.pages { declared.formUnion(Self.declared(keys, at: template)) }
         #expect(declared.subtracting(seen) == Self.notInTheseSites)
     }

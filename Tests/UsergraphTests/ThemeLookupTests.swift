@@ -1,8 +1,11 @@
 import Foundation
 import Testing
 @testable import UsergraphCore
-@testable import UsergraphSite
+@testable import UsergraphBuild
+@testable import UsergraphPublish
+@testable import UsergraphRender
 import UsergraphTheme
+@testable import UsergraphCommands
 
 /// The theme built into the binary, looked up after a site's own files (`ThemeFiles`).
 @Suite(.scratch) struct ThemeLookupTests {

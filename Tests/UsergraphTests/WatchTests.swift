@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import UsergraphSite
+@testable import UsergraphServe
 
 @Suite(.scratch) struct WatchTests {
     /// A long poll of the page's reload endpoint, on its own thread, so the test can change the

@@ -3,7 +3,7 @@ import Yams
 
 /// Reads and validates `usergraph.yml`. Every problem names the file, the line and the key,
 /// and a config with any problem stops the run before anything else happens.
-public enum ConfigLoader {
+package enum ConfigLoader {
     static let topLevelKeys: Set<String> = [
         "title", "baseURL", "language", "timeZone", "asOf", "store", "output", "templates", "public",
         "github", "users", "statistics", "cache", "goals", "privacy", "owner", "sections",
@@ -20,7 +20,7 @@ public enum ConfigLoader {
     ]
     /// Reads and checks the config at `path`, an absolute path (commands resolve theirs against
     /// the folder they run in).
-    public static func load(path: String) throws -> SiteConfig {
+    package static func load(path: String) throws -> SiteConfig {
         let absolute = SiteConfig.standardized(path)
         guard let data = FileManager.default.contents(atPath: absolute) else {
             throw UsergraphError("errors.config.missing", ["path": absolute], kind: .usage)
@@ -34,7 +34,7 @@ public enum ConfigLoader {
     /// The language and templates folder a config names, read even when the config has other
     /// problems, so that those can be reported in its language; nil when the file is missing or
     /// is not YAML at all.
-    public static func languageHint(path: String) -> (language: String, theme: ThemeFiles)? {
+    package static func languageHint(path: String) -> (language: String, theme: ThemeFiles)? {
         let absolute = SiteConfig.standardized(path)
         guard let data = FileManager.default.contents(atPath: absolute), let text = String(data: data, encoding: .utf8),
             let composed = try? Yams.compose(yaml: text), let mapping = composed.mapping
@@ -49,7 +49,7 @@ public enum ConfigLoader {
         return (language, ThemeFiles(templates: SiteConfig.resolve(templates, against: root), publicFolder: SiteConfig.resolve(publicFolder, against: root)))
     }
 
-    public static func parse(_ text: String, file: String) throws -> SiteConfig {
+    package static func parse(_ text: String, file: String) throws -> SiteConfig {
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
@@ -313,11 +313,11 @@ enum GitHubLogin {
 }
 
 /// GitHub repository names: 1–100 of letters, digits, `-`, `_` and `.`, never `.` or `..`.
-public enum GitHubRepositoryName {
+package enum GitHubRepositoryName {
     /// GitHub pins at most six.
-    public static let maxPinned = 6
+    package static let maxPinned = 6
 
-    public static func isValid(_ name: String) -> Bool {
+    package static func isValid(_ name: String) -> Bool {
         guard (1...100).contains(name.utf8.count), name != ".", name != ".." else { return false }
         return name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
     }

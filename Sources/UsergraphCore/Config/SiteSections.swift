@@ -1,7 +1,7 @@
 /// The parts of a site that `sections:` in usergraph.yml can turn off. An off part is absent
 /// everywhere: the navigation, its pages, the profile, the feeds, the cards, the sitemap and
 /// `usergraph stats`.
-public enum SiteSection: String, CaseIterable, Sendable, Comparable {
+package enum SiteSection: String, CaseIterable, Sendable, Comparable {
     /// The GitHub profile, repositories, starred, pins, contributions and languages.
     case github
     /// The users directory.
@@ -18,12 +18,12 @@ public enum SiteSection: String, CaseIterable, Sendable, Comparable {
     /// `feed.xml` and `feed.json`.
     case feeds
 
-    public static func < (a: SiteSection, b: SiteSection) -> Bool {
+    package static func < (a: SiteSection, b: SiteSection) -> Bool {
         allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
     }
 
     /// The sections that have something to show in `snapshot`; the cards and the feeds always do.
-    public static func withData(_ snapshot: Snapshot) -> Set<SiteSection> {
+    package static func withData(_ snapshot: Snapshot) -> Set<SiteSection> {
         var found: Set<SiteSection> = [.cards, .feeds]
         if snapshot.profile != nil || snapshot.repositories != nil || snapshot.starred != nil { found.insert(.github) }
         if snapshot.users != nil { found.insert(.users) }
@@ -40,7 +40,7 @@ extension SiteConfig {
     /// The sections a site shows: those its config leaves on that have data, or, in a preview
     /// (`serve --watch`), all those on, so that an empty one shows how to fill it. A published
     /// site never shows a visitor how to set it up.
-    public func shownSections(_ snapshot: Snapshot) -> Set<SiteSection> {
+    package func shownSections(_ snapshot: Snapshot) -> Set<SiteSection> {
         let on = Set(SiteSection.allCases).subtracting(sectionsOff)
         return preview ? on : on.intersection(SiteSection.withData(snapshot))
     }

@@ -3,14 +3,14 @@ import Foundation
 /// How a language writes numbers, dates and durations, and which plural form a count takes:
 /// rules written out from the strings file (`language.*`, `dates.*`, `duration.*`), not taken
 /// from the system's locale data, so the output is the same on every machine.
-public struct LanguageFormat: Sendable, Equatable {
-    public var plural: PluralRule
+package struct LanguageFormat: Sendable, Equatable {
+    package var plural: PluralRule
     /// `.` in English, `,` in Russian.
-    public var decimalSeparator: String
+    package var decimalSeparator: String
     /// Between groups of three digits: `,` in English, a no-break space in Russian.
-    public var groupSeparator: String
+    package var groupSeparator: String
     /// After a percentage: `%`, or a no-break space and `%`.
-    public var percentSign: String
+    package var percentSign: String
     /// A full date: `{month} {day}, {year}` → November 20, 2026.
     var datePattern: String
     /// A month of a year: `{month} {year}` → November 2026.
@@ -18,7 +18,7 @@ public struct LanguageFormat: Sendable, Equatable {
     /// A short date for chart axes: `{mon} {day}` → Nov 20.
     var shortDatePattern: String
     /// Month names as they stand in a full date (genitive in Russian: ноября).
-    public var months: [String]
+    package var months: [String]
     /// Month names on their own (nominative in Russian: ноябрь).
     var monthsStandalone: [String]
     /// Short month names in a date (`20 мая`).
@@ -26,14 +26,14 @@ public struct LanguageFormat: Sendable, Equatable {
     /// Short month names on their own (chart labels: `май`).
     var monthsShortStandalone: [String]
     /// Monday first.
-    public var weekdaysShort: [String]
+    package var weekdaysShort: [String]
     /// `{h} h {m} min`.
     var hoursMinutesPattern: String
     /// `{m} min`.
     var minutesPattern: String
 
     /// The keys this reads, all required.
-    public static let requirements: [Strings.Requirement] = [
+    package static let requirements: [Strings.Requirement] = [
         .init("language.plural"), .init("language.decimalSeparator"), .init("language.groupSeparator"),
         .init("language.percentSign"), .init("dates.date"), .init("dates.monthYear"), .init("dates.shortDate"),
         .init("dates.months", .list(count: 12)), .init("dates.monthsStandalone", .list(count: 12)),
@@ -82,12 +82,12 @@ public struct LanguageFormat: Sendable, Equatable {
     // MARK: - Numbers
 
     /// 12,345 / 12 345.
-    public func number(_ value: Int) -> String {
+    package func number(_ value: Int) -> String {
         group(String(value.magnitude), negative: value < 0)
     }
 
     /// 12,345.6 / 12 345,6 with exactly `places` digits after the mark; never "-0.0".
-    public func number(_ value: Double, places: Int) -> String {
+    package func number(_ value: Double, places: Int) -> String {
         guard value.isFinite else { return number(0) }
         let scale = pow(10.0, Double(max(0, places)))
         let scaled = (value * scale).rounded()
@@ -104,7 +104,7 @@ public struct LanguageFormat: Sendable, Equatable {
     }
 
     /// A change: +0.8 / −0.8 with one decimal; no sign when it rounds to zero.
-    public func signed(_ value: Double, places: Int = 1) -> String {
+    package func signed(_ value: Double, places: Int = 1) -> String {
         let text = number(value, places: places)
         let scale = pow(10.0, Double(max(0, places)))
         return (value * scale).rounded() > 0 ? "+" + text : text
@@ -123,10 +123,10 @@ public struct LanguageFormat: Sendable, Equatable {
     // MARK: - Dates
 
     /// November 20, 2026 / 20 ноября 2026 г.
-    public func date(_ day: Day) -> String { fill(datePattern, with: day) }
+    package func date(_ day: Day) -> String { fill(datePattern, with: day) }
 
     /// Nov 20 / 20 ноя.
-    public func shortDate(_ day: Day) -> String { fill(shortDatePattern, with: day) }
+    package func shortDate(_ day: Day) -> String { fill(shortDatePattern, with: day) }
 
     /// A date pattern's `{day}`, `{month}`, `{mon}` and `{year}` filled in for one day.
     private func fill(_ pattern: String, with day: Day) -> String {
@@ -143,7 +143,7 @@ public struct LanguageFormat: Sendable, Equatable {
     }
 
     /// November 2026 / ноябрь 2026.
-    public func monthYear(_ month: Month) -> String {
+    package func monthYear(_ month: Month) -> String {
         Placeholders.fill(monthYearPattern) { name in
             switch name {
             case "month": monthsStandalone[month.month - 1]
@@ -155,12 +155,12 @@ public struct LanguageFormat: Sendable, Equatable {
     }
 
     /// A month's short name on its own, 1 = January.
-    public func monthShort(_ month: Int) -> String { monthsShortStandalone[((month - 1) % 12 + 12) % 12] }
+    package func monthShort(_ month: Int) -> String { monthsShortStandalone[((month - 1) % 12 + 12) % 12] }
 
     // MARK: - Durations
 
     /// 1 h 20 min / 1 ч 20 мин, or 45 min under an hour; whole minutes, rounded.
-    public func duration(seconds: Int) -> String {
+    package func duration(seconds: Int) -> String {
         let minutes = Format.minutes(seconds)
         if minutes >= 60 {
             return Placeholders.fill(hoursMinutesPattern) { $0 == "h" ? number(minutes / 60) : $0 == "m" ? String(minutes % 60) : nil }

@@ -1,12 +1,12 @@
 /// The grammatical number a count takes, as CLDR names it.
-public enum PluralCategory: String, Sendable, CaseIterable {
+package enum PluralCategory: String, Sendable, CaseIterable {
     case zero, one, two, few, many, other
 }
 
 /// Which plural form a whole number takes in a language, written out as rules rather than taken
 /// from the system's locale data (which a Linux machine may not have). A strings file names its
 /// rule with `language.plural`; each rule is named after one language that uses it.
-public enum PluralRule: String, Sendable, CaseIterable {
+package enum PluralRule: String, Sendable, CaseIterable {
     /// one (1) / other: English, German, Dutch, Swedish, Italian, Spanish, Greek…
     case en
     /// one (0 and 1) / other: French, Portuguese (Brazil).

@@ -13,50 +13,50 @@ import Yams
 ///
 /// Every key the templates and the code use is checked when the file is loaded: a missing key
 /// stops the run with the key and the file, never an empty label.
-public struct Strings: Sendable {
-    public enum Entry: Sendable, Equatable {
+package struct Strings: Sendable {
+    package enum Entry: Sendable, Equatable {
         case text(String)
         case plural([PluralCategory: String])
         case list([String])
     }
 
     /// What the code needs a key to be.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case text
         case plural
         case list(count: Int)
     }
 
     /// A key some code or template needs, with the kind it must be.
-    public struct Requirement: Sendable, Equatable {
-        public let key: String
-        public let kind: Kind
+    package struct Requirement: Sendable, Equatable {
+        package let key: String
+        package let kind: Kind
 
-        public init(_ key: String, _ kind: Kind = .text) { self.key = key; self.kind = kind }
+        package init(_ key: String, _ kind: Kind = .text) { self.key = key; self.kind = kind }
     }
 
     /// The language code: the file's name without `.yml` (`ru`), also the pages' `lang`.
-    public let code: String
+    package let code: String
     /// The file a missing word belongs in: the site's strings file (which may not exist yet),
     /// or the built-in one for a theme without a site folder.
-    public let file: String
-    public let entries: [String: Entry]
+    package let file: String
+    package let entries: [String: Entry]
     /// Prefixes of keys (`nav`, `chart.weekly`), so templates can walk `t.chart.weekly.title`.
-    public let groups: Set<String>
+    package let groups: Set<String>
     /// Key → `file:line` it was read from, for messages.
     let places: [String: String]
     /// Texts with `{name}` places, as Mustache templates (`{{name}}`), made once per load.
     let templates: [String: String]
     /// Numbers, dates, durations and plural forms, read from the `language.*` and `dates.*` keys.
-    public let format: LanguageFormat
+    package let format: LanguageFormat
 
     // MARK: - Files
 
     /// The theme name of a language's strings file: `Templates/strings/ru.yml`.
-    public static func name(language: String) -> String { "Templates/strings/" + language + ".yml" }
+    package static func name(language: String) -> String { "Templates/strings/" + language + ".yml" }
 
     /// The languages a theme (the site's and the built-in files) has a strings file for, sorted.
-    public static func available(theme: ThemeFiles) -> [String] {
+    package static func available(theme: ThemeFiles) -> [String] {
         theme.names(under: "Templates/strings").compactMap { name in
             let file = name.dropFirst("Templates/strings/".count)
             return file.hasSuffix(".yml") && !file.contains("/") ? String(file.dropLast(4)) : nil
@@ -64,7 +64,7 @@ public struct Strings: Sendable {
     }
 
     /// A language code as a file name may hold it: `en`, `ru`, `pt-BR`, `zh-Hant`.
-    public static func isLanguageCode(_ code: String) -> Bool {
+    package static func isLanguageCode(_ code: String) -> Bool {
         let parts = code.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = parts.first, (2...3).contains(first.count),
             first.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) })
@@ -77,7 +77,7 @@ public struct Strings: Sendable {
     /// Reads and checks a language of `theme`: the built-in `strings/LANGUAGE.yml` with the
     /// site's file of that name merged over it key by key, so a site's file holds only the
     /// words its owner changed, and a word a release adds reaches it.
-    public static func load(theme: ThemeFiles, language: String, require requirements: [Requirement] = []) throws -> Strings {
+    package static func load(theme: ThemeFiles, language: String, require requirements: [Requirement] = []) throws -> Strings {
         let name = Strings.name(language: language)
         let sitePath = theme.sitePath(name)
         let siteFile = sitePath.flatMap { FileManager.default.contents(atPath: $0) }
@@ -103,7 +103,7 @@ public struct Strings: Sendable {
     }
 
     /// Parses one strings file's text; `file` is only for messages.
-    public init(yaml text: String, code: String, file: String) throws {
+    package init(yaml text: String, code: String, file: String) throws {
         try self.init(try Parsed(yaml: text, file: file), code: code, file: file)
     }
 
@@ -186,7 +186,7 @@ public struct Strings: Sendable {
 
     /// Checks that every required key is there and of the right kind, and that every counted
     /// phrase has the forms the language's plural rule needs.
-    public func check(_ requirements: [Requirement]) throws {
+    package func check(_ requirements: [Requirement]) throws {
         for requirement in requirements {
             try check(requirement.key, requirement.kind)
         }
@@ -228,40 +228,40 @@ public struct Strings: Sendable {
 
     // MARK: - Lookups
 
-    public func entry(_ key: String) -> Entry? { entries[key] }
+    package func entry(_ key: String) -> Entry? { entries[key] }
 
-    public func isGroup(_ key: String) -> Bool { groups.contains(key) }
+    package func isGroup(_ key: String) -> Bool { groups.contains(key) }
 
     /// A text with `{name}` places as a Mustache template (`{{name}}`); nil for plain text.
-    public func template(_ key: String) -> String? { templates[key] }
+    package func template(_ key: String) -> String? { templates[key] }
 
     /// Every key of the file, sorted (for tests and tools).
-    public var keys: [String] { entries.keys.sorted() }
+    package var keys: [String] { entries.keys.sorted() }
 
     /// The text of a key; a key the code forgot to require shows as `⟦key⟧`, never as nothing.
-    public func text(_ key: String) -> String {
+    package func text(_ key: String) -> String {
         optionalText(key) ?? "⟦\(key)⟧"
     }
 
     /// The text of a key with its `{name}` places filled.
-    public func text(_ key: String, _ values: [String: String]) -> String {
+    package func text(_ key: String, _ values: [String: String]) -> String {
         Placeholders.fill(text(key)) { values[$0] }
     }
 
     /// The text of a key, or nil when the file does not have it (optional words such as the
     /// names of workout types, and messages that fall back to English).
-    public func optionalText(_ key: String) -> String? {
+    package func optionalText(_ key: String) -> String? {
         if case .text(let value) = entries[key] { return value }
         return nil
     }
 
     /// A counted phrase for a whole number, with `{n}` written in the language's digits.
-    public func plural(_ key: String, _ number: Int) -> String {
+    package func plural(_ key: String, _ number: Int) -> String {
         phrase(key, format.plural.category(number), format.number(number))
     }
 
     /// A counted phrase for a number with decimals (`{n}` with `places` digits after the mark).
-    public func plural(_ key: String, _ number: Double, places: Int) -> String {
+    package func plural(_ key: String, _ number: Double, places: Int) -> String {
         let rounded = (number * pow(10, Double(places))).rounded() / pow(10, Double(places))
         return phrase(key, format.plural.category(rounded), format.number(number, places: places))
     }
@@ -272,7 +272,7 @@ public struct Strings: Sendable {
         return Placeholders.fill(form) { $0 == "n" ? number : nil }
     }
 
-    public func list(_ key: String) -> [String] {
+    package func list(_ key: String) -> [String] {
         if case .list(let items) = entries[key] { return items }
         return []
     }

@@ -1,19 +1,19 @@
 /// `GET /users/{login}`. Decoded tolerantly: real profiles have many null fields.
-public struct GitHubProfile: Codable, Sendable, Equatable {
-    public var login: String
-    public var id: Int?
-    public var name: String?
-    public var company: String?
-    public var blog: String?
-    public var location: String?
-    public var email: String?
-    public var bio: String?
-    public var avatarURL: String?
-    public var htmlURL: String?
-    public var publicRepos: Int?
-    public var followers: Int?
-    public var following: Int?
-    public var createdAt: String?
+package struct GitHubProfile: Codable, Sendable, Equatable {
+    package var login: String
+    package var id: Int?
+    package var name: String?
+    package var company: String?
+    package var blog: String?
+    package var location: String?
+    package var email: String?
+    package var bio: String?
+    package var avatarURL: String?
+    package var htmlURL: String?
+    package var publicRepos: Int?
+    package var followers: Int?
+    package var following: Int?
+    package var createdAt: String?
 
     enum CodingKeys: String, CodingKey {
         case login, id, name, company, blog, location, email, bio, followers, following
@@ -22,28 +22,28 @@ public struct GitHubProfile: Codable, Sendable, Equatable {
 }
 
 /// One repository from `/users/{login}/repos` or inside a starred item.
-public struct Repository: Codable, Sendable, Equatable {
-    public var id: Int?
-    public var name: String
-    public var fullName: String?
-    public var htmlURL: String?
-    public var description: String?
-    public var language: String?
-    public var stargazersCount: Int?
-    public var forksCount: Int?
-    public var fork: Bool?
-    public var archived: Bool?
-    public var updatedAt: String?
-    public var pushedAt: String?
-    public var owner: Owner?
+package struct Repository: Codable, Sendable, Equatable {
+    package var id: Int?
+    package var name: String
+    package var fullName: String?
+    package var htmlURL: String?
+    package var description: String?
+    package var language: String?
+    package var stargazersCount: Int?
+    package var forksCount: Int?
+    package var fork: Bool?
+    package var archived: Bool?
+    package var updatedAt: String?
+    package var pushedAt: String?
+    package var owner: Owner?
 
-    public struct Owner: Codable, Sendable, Equatable {
-        public var login: String
+    package struct Owner: Codable, Sendable, Equatable {
+        package var login: String
 
-        public init(login: String) { self.login = login }
+        package init(login: String) { self.login = login }
     }
 
-    public init(
+    package init(
         id: Int? = nil, name: String, fullName: String? = nil, htmlURL: String? = nil, description: String? = nil,
         language: String? = nil, stargazersCount: Int? = nil, forksCount: Int? = nil, fork: Bool? = nil, archived: Bool? = nil,
         updatedAt: String? = nil, pushedAt: String? = nil, owner: Owner? = nil
@@ -61,11 +61,11 @@ public struct Repository: Codable, Sendable, Equatable {
 }
 
 /// One item of `/users/{login}/starred` asked for with `application/vnd.github.star+json`.
-public struct StarredItem: Codable, Sendable, Equatable {
-    public var starredAt: String?
-    public var repo: Repository
+package struct StarredItem: Codable, Sendable, Equatable {
+    package var starredAt: String?
+    package var repo: Repository
 
-    public init(starredAt: String?, repo: Repository) { self.starredAt = starredAt; self.repo = repo }
+    package init(starredAt: String?, repo: Repository) { self.starredAt = starredAt; self.repo = repo }
 
     enum CodingKeys: String, CodingKey {
         case starredAt = "starred_at", repo

@@ -1,21 +1,21 @@
 /// The site owner's own profile (`Store/owner.json`). Every field may be missing until
 /// the owner fills it in; dates are `YYYY-MM-DD`.
-public struct Owner: Codable, Sendable, Equatable {
-    public var email: String?
-    public var name: String?
-    public var sex: String?
-    public var birthDate: String?
+package struct Owner: Codable, Sendable, Equatable {
+    package var email: String?
+    package var name: String?
+    package var sex: String?
+    package var birthDate: String?
     /// A file under `Store/files/` or an http(s) URL.
-    public var avatar: String?
-    public var createdAt: String?
-    public var updatedAt: String?
+    package var avatar: String?
+    package var createdAt: String?
+    package var updatedAt: String?
     /// Centimetres, for the body mass index.
-    public var heightCm: Double?
+    package var heightCm: Double?
     /// The weight the owner aims for, in kilograms.
-    public var targetWeightKg: Double?
-    public var unknown = UnknownFields()
+    package var targetWeightKg: Double?
+    package var unknown = UnknownFields()
 
-    public init(
+    package init(
         email: String? = nil, name: String? = nil, sex: String? = nil, birthDate: String? = nil,
         avatar: String? = nil, createdAt: String? = nil, updatedAt: String? = nil,
         heightCm: Double? = nil, targetWeightKg: Double? = nil
@@ -27,7 +27,7 @@ public struct Owner: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey, CaseIterable { case email, name, sex, birthDate, avatar, createdAt, updatedAt, heightCm, targetWeightKg }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         email = try c.decodeIfPresent(String.self, forKey: .email)
         name = try c.decodeIfPresent(String.self, forKey: .name)
@@ -41,7 +41,7 @@ public struct Owner: Codable, Sendable, Equatable {
         unknown = try UnknownFields(from: decoder, known: CodingKeys.allCases)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(email, forKey: .email)
         try c.encodeIfPresent(name, forKey: .name)
@@ -56,7 +56,7 @@ public struct Owner: Codable, Sendable, Equatable {
     }
 
     /// Whole years between the birth date and `day`, or nil when the birth date is unknown.
-    public func age(on day: Day) -> Int? {
+    package func age(on day: Day) -> Int? {
         guard let text = birthDate, let born = Day(iso: text) else { return nil }
         let b = born.components, d = day.components
         var years = d.year - b.year

@@ -1,25 +1,25 @@
 /// Everything a build knows, read once from the store: immutable values only.
 /// A collection that the store does not hold is nil, and its page says so.
-public struct Snapshot: Sendable {
-    public var owner: Owner?
-    public var workouts: [Workout]
-    public var weights: [WeightRecord]
-    public var steps: [StepsRecord]
-    public var meals: [Meal]
+package struct Snapshot: Sendable {
+    package var owner: Owner?
+    package var workouts: [Workout]
+    package var weights: [WeightRecord]
+    package var steps: [StepsRecord]
+    package var meals: [Meal]
     /// Apple Health's basal energy per day, where imported.
-    public var basalEnergy: [BasalEnergyRecord] = []
-    public var profile: Cached<GitHubProfile>?
-    public var repositories: Cached<[Repository]>?
-    public var starred: Cached<[StarredItem]>?
-    public var users: Cached<[DirectoryUser]>?
-    public var statistics: Cached<[StatisticsEntry]>?
+    package var basalEnergy: [BasalEnergyRecord] = []
+    package var profile: Cached<GitHubProfile>?
+    package var repositories: Cached<[Repository]>?
+    package var starred: Cached<[StarredItem]>?
+    package var users: Cached<[DirectoryUser]>?
+    package var statistics: Cached<[StatisticsEntry]>?
     /// GraphQL answers, fetched only with a token: the pinned repositories, the contribution
     /// calendar, and the own non-fork repositories' languages by size.
-    public var pinned: Cached<[PinnedRepository]>?
-    public var contributions: Cached<ContributionCalendar>?
-    public var languageSizes: Cached<[RepositoryLanguages]>?
+    package var pinned: Cached<[PinnedRepository]>?
+    package var contributions: Cached<ContributionCalendar>?
+    package var languageSizes: Cached<[RepositoryLanguages]>?
 
-    public init(
+    package init(
         owner: Owner? = nil, workouts: [Workout] = [], weights: [WeightRecord] = [], steps: [StepsRecord] = [], meals: [Meal] = [],
         profile: Cached<GitHubProfile>? = nil, repositories: Cached<[Repository]>? = nil,
         starred: Cached<[StarredItem]>? = nil, users: Cached<[DirectoryUser]>? = nil,

@@ -1,18 +1,18 @@
 /// The steps of one day (`Store/steps.json`): one record a day, the day's chosen total.
-public struct StepsRecord: Codable, Sendable, Equatable {
+package struct StepsRecord: Codable, Sendable, Equatable {
     /// `YYYY-MM-DD`.
-    public var date: String
-    public var steps: Int
+    package var date: String
+    package var steps: Int
     /// The export it was imported from (`id`: the device whose total was chosen); nil for a
     /// day typed in.
-    public var source: RecordSource?
-    public var unknown = UnknownFields()
+    package var source: RecordSource?
+    package var unknown = UnknownFields()
 
-    public init(date: String, steps: Int, source: RecordSource? = nil) { self.date = date; self.steps = steps; self.source = source }
+    package init(date: String, steps: Int, source: RecordSource? = nil) { self.date = date; self.steps = steps; self.source = source }
 
     enum CodingKeys: String, CodingKey, CaseIterable { case date, steps, source }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         date = try c.decode(String.self, forKey: .date)
         steps = try c.decode(Int.self, forKey: .steps)
@@ -20,7 +20,7 @@ public struct StepsRecord: Codable, Sendable, Equatable {
         unknown = try UnknownFields(from: decoder, known: CodingKeys.allCases)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(date, forKey: .date)
         try c.encode(steps, forKey: .steps)
@@ -31,20 +31,20 @@ public struct StepsRecord: Codable, Sendable, Equatable {
 
 /// The body's own energy use on one day (`Store/basal.json`), from Apple Health's
 /// `BasalEnergyBurned` records: per day, each device's sum, the largest device's total.
-public struct BasalEnergyRecord: Codable, Sendable, Equatable {
+package struct BasalEnergyRecord: Codable, Sendable, Equatable {
     /// `YYYY-MM-DD`.
-    public var date: String
+    package var date: String
     /// Kilocalories, whole.
-    public var kcal: Int
+    package var kcal: Int
     /// The export it was imported from (`id`: the device whose total was chosen).
-    public var source: RecordSource?
-    public var unknown = UnknownFields()
+    package var source: RecordSource?
+    package var unknown = UnknownFields()
 
-    public init(date: String, kcal: Int, source: RecordSource? = nil) { self.date = date; self.kcal = kcal; self.source = source }
+    package init(date: String, kcal: Int, source: RecordSource? = nil) { self.date = date; self.kcal = kcal; self.source = source }
 
     enum CodingKeys: String, CodingKey, CaseIterable { case date, kcal, source }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         date = try c.decode(String.self, forKey: .date)
         kcal = try c.decode(Int.self, forKey: .kcal)
@@ -52,7 +52,7 @@ public struct BasalEnergyRecord: Codable, Sendable, Equatable {
         unknown = try UnknownFields(from: decoder, known: CodingKeys.allCases)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(date, forKey: .date)
         try c.encode(kcal, forKey: .kcal)

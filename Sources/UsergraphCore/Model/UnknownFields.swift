@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON value usergraph does not interpret, kept exactly as it was read.
-public enum JSONValue: Codable, Sendable, Equatable {
+package enum JSONValue: Codable, Sendable, Equatable {
     case null
     case bool(Bool)
     /// Whole numbers stay whole: `12` is written back as `12`, not `12.0`.
@@ -11,7 +11,7 @@ public enum JSONValue: Codable, Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -30,7 +30,7 @@ public enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -47,13 +47,13 @@ public enum JSONValue: Codable, Sendable, Equatable {
 /// The fields of a stored record that its type does not know (added by hand, or by a newer
 /// usergraph): read with the record and written back with it, so no rewrite of a store file
 /// loses them (DESIGN.md: a record keeps every field it was written with).
-public struct UnknownFields: Sendable, Equatable {
-    public var values: [String: JSONValue]
+package struct UnknownFields: Sendable, Equatable {
+    package var values: [String: JSONValue]
 
-    public init(_ values: [String: JSONValue] = [:]) { self.values = values }
+    package init(_ values: [String: JSONValue] = [:]) { self.values = values }
 
     /// Every key of the record at `decoder` that is not one of `known`.
-    public init(from decoder: any Decoder, known: [any CodingKey]) throws {
+    package init(from decoder: any Decoder, known: [any CodingKey]) throws {
         let names = Set(known.map(\.stringValue))
         let container = try decoder.container(keyedBy: AnyKey.self)
         var values: [String: JSONValue] = [:]
@@ -64,7 +64,7 @@ public struct UnknownFields: Sendable, Equatable {
     }
 
     /// Writes the fields beside the record's own (the encoder merges keyed containers of one level).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         guard !values.isEmpty else { return }
         var container = encoder.container(keyedBy: AnyKey.self)
         for (key, value) in values { try container.encode(value, forKey: AnyKey(key)) }

@@ -2,37 +2,37 @@ import Foundation
 
 /// Where an imported record came from: the importer's kind (`apple-health`, `gpx`, `tcx`,
 /// `fit`, `strava`; `manual` for one typed in) and the source's own id of it.
-public struct RecordSource: Codable, Sendable, Hashable {
-    public var kind: String
-    public var id: String
+package struct RecordSource: Codable, Sendable, Hashable {
+    package var kind: String
+    package var id: String
 
-    public init(kind: String, id: String) { self.kind = kind; self.id = id }
+    package init(kind: String, id: String) { self.kind = kind; self.id = id }
 }
 
 /// One recorded workout (`Store/workouts.json`).
-public struct Workout: Codable, Sendable, Equatable {
-    public var id: String
-    public var type: String
+package struct Workout: Codable, Sendable, Equatable {
+    package var id: String
+    package var type: String
     /// ISO-8601 with an offset, kept as written so a rewrite of the store keeps the owner's offset.
-    public var start: String
+    package var start: String
     /// Elapsed whole seconds, from start to end, pauses included (every source gives this).
-    public var duration: Int
+    package var duration: Int
     /// Whole seconds in motion, where the source knows it (FIT and TCX timer time, Strava's
     /// moving time); pace is counted over it when there is one.
-    public var movingTime: Int?
-    public var calories: Int?
-    public var exercises: Int?
-    public var notes: String?
+    package var movingTime: Int?
+    package var calories: Int?
+    package var exercises: Int?
+    package var notes: String?
     /// Metres.
-    public var distance: Double?
+    package var distance: Double?
     /// The export it was imported from; nil for one typed in.
-    public var source: RecordSource?
+    package var source: RecordSource?
     /// Other exports' records of the same activity (a watch workout also on Strava), so a
     /// re-import of those skips it too.
-    public var alsoFrom: [RecordSource]?
-    public var unknown = UnknownFields()
+    package var alsoFrom: [RecordSource]?
+    package var unknown = UnknownFields()
 
-    public init(
+    package init(
         id: String, type: String, start: String, duration: Int, calories: Int? = nil,
         exercises: Int? = nil, notes: String? = nil, distance: Double? = nil, source: RecordSource? = nil
     ) {
@@ -41,16 +41,16 @@ public struct Workout: Codable, Sendable, Equatable {
         self.distance = distance; self.source = source
     }
 
-    public var startDate: Date? { Timestamp.parse(start) }
+    package var startDate: Date? { Timestamp.parse(start) }
 
     /// The seconds a pace or speed is counted over: moving time when the source gave one.
-    public var pacedSeconds: Int { movingTime.map { $0 > 0 ? $0 : duration } ?? duration }
+    package var pacedSeconds: Int { movingTime.map { $0 > 0 ? $0 : duration } ?? duration }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, type, start, duration, movingTime, calories, exercises, notes, distance, source, alsoFrom
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(String.self, forKey: .id)
         type = try c.decode(String.self, forKey: .type)
@@ -66,7 +66,7 @@ public struct Workout: Codable, Sendable, Equatable {
         unknown = try UnknownFields(from: decoder, known: CodingKeys.allCases)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
         try c.encode(type, forKey: .type)
@@ -84,19 +84,19 @@ public struct Workout: Codable, Sendable, Equatable {
 }
 
 /// One body-weight record (`Store/weights.json`).
-public struct WeightRecord: Codable, Sendable, Equatable {
+package struct WeightRecord: Codable, Sendable, Equatable {
     /// `YYYY-MM-DD`.
-    public var date: String
-    public var kg: Double
+    package var date: String
+    package var kg: Double
     /// The export it was imported from; nil for one typed in.
-    public var source: RecordSource?
-    public var unknown = UnknownFields()
+    package var source: RecordSource?
+    package var unknown = UnknownFields()
 
-    public init(date: String, kg: Double, source: RecordSource? = nil) { self.date = date; self.kg = kg; self.source = source }
+    package init(date: String, kg: Double, source: RecordSource? = nil) { self.date = date; self.kg = kg; self.source = source }
 
     enum CodingKeys: String, CodingKey, CaseIterable { case date, kg, source }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         date = try c.decode(String.self, forKey: .date)
         kg = try c.decode(Double.self, forKey: .kg)
@@ -104,7 +104,7 @@ public struct WeightRecord: Codable, Sendable, Equatable {
         unknown = try UnknownFields(from: decoder, known: CodingKeys.allCases)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(date, forKey: .date)
         try c.encode(kg, forKey: .kg)

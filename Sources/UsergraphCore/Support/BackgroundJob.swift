@@ -3,11 +3,11 @@ import Foundation
 /// Work started on a thread of its own while the caller goes on, such as the sharing pictures
 /// (librsvg takes a tenth of a second for the social card) drawn while the pages render:
 /// `value()` waits for it and returns its result or throws its error.
-public final class BackgroundJob<Value: Sendable>: @unchecked Sendable {
+package final class BackgroundJob<Value: Sendable>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var result: Result<Value, Error>?
 
-    public init(_ work: @escaping @Sendable () throws -> Value) {
+    package init(_ work: @escaping @Sendable () throws -> Value) {
         DispatchQueue.global().async {
             self.result = Result(catching: work)
             self.done.signal()
@@ -15,7 +15,7 @@ public final class BackgroundJob<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Waits for the job; later calls return at once.
-    public func value() throws -> Value {
+    package func value() throws -> Value {
         // The semaphore orders the job's write of `result` before this read.
         done.wait()
         done.signal()

@@ -5,13 +5,13 @@ import Foundation
 /// Arithmetic goes through a day number (days since 1970-01-01) computed with
 /// Howard Hinnant's civil-calendar algorithms, so no `Calendar` is needed on hot paths
 /// and the result never depends on the machine's locale or zone.
-public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Days since 1970-01-01.
-    public let number: Int
+    package let number: Int
 
-    public init(number: Int) { self.number = number }
+    package init(number: Int) { self.number = number }
 
-    public init?(year: Int, month: Int, day: Int) {
+    package init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1, day <= Day.daysIn(month: month, year: year) else { return nil }
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
@@ -23,7 +23,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Parses `YYYY-MM-DD`; anything else, or a date that does not exist, is nil.
-    public init?(iso text: some StringProtocol) {
+    package init?(iso text: some StringProtocol) {
         let u = Array(text.utf8)
         guard u.count == 10, u[4] == UInt8(ascii: "-"), u[7] == UInt8(ascii: "-"),
             let y = Day.digits(u[0..<4]), let m = Day.digits(u[5..<7]), let d = Day.digits(u[8..<10])
@@ -32,12 +32,12 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The day an instant falls on in a time zone (DST-aware: the offset is the one in force then).
-    public init(_ instant: Date, in zone: TimeZone) {
+    package init(_ instant: Date, in zone: TimeZone) {
         let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: instant)
         self.number = Int((Double(seconds) / 86_400).rounded(.down))
     }
 
-    public var components: (year: Int, month: Int, day: Int) {
+    package var components: (year: Int, month: Int, day: Int) {
         let z = number + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -49,19 +49,19 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
-    public var year: Int { components.year }
-    public var month: Int { components.month }
+    package var year: Int { components.year }
+    package var month: Int { components.month }
 
     /// 0 for Monday … 6 for Sunday.
     var weekdayFromMonday: Int { ((number % 7) + 7 + 3) % 7 }
 
     /// The Monday of this day's week.
-    public var weekStart: Day { Day(number: number - weekdayFromMonday) }
+    package var weekStart: Day { Day(number: number - weekdayFromMonday) }
 
-    public func adding(days: Int) -> Day { Day(number: number + days) }
+    package func adding(days: Int) -> Day { Day(number: number + days) }
 
     /// The first moment of the day in `zone`.
-    public func start(in zone: TimeZone) -> Date {
+    package func start(in zone: TimeZone) -> Date {
         let midnightUTC = Date(timeIntervalSince1970: Double(number) * 86_400)
         // The zone's offset at that moment, then again at the corrected one (a change of offset
         // near midnight moves it).
@@ -70,14 +70,14 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// `YYYY-MM-DD`.
-    public var iso: String {
+    package var iso: String {
         let c = components
         return Day.pad(c.year, 4) + "-" + Day.pad(c.month, 2) + "-" + Day.pad(c.day, 2)
     }
 
-    public var description: String { iso }
+    package var description: String { iso }
 
-    public static func < (a: Day, b: Day) -> Bool { a.number < b.number }
+    package static func < (a: Day, b: Day) -> Bool { a.number < b.number }
 
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {
@@ -87,7 +87,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         }
     }
 
-    public static func pad(_ value: Int, _ width: Int) -> String {
+    package static func pad(_ value: Int, _ width: Int) -> String {
         let s = String(value)
         return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
     }
@@ -103,16 +103,16 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 }
 
 /// A calendar month, for monthly series.
-public struct Month: Hashable, Comparable, Sendable {
-    public let year: Int
-    public let month: Int
+package struct Month: Hashable, Comparable, Sendable {
+    package let year: Int
+    package let month: Int
 
-    public init(year: Int, month: Int) { self.year = year; self.month = month }
-    public init(_ day: Day) { let c = day.components; self.init(year: c.year, month: c.month) }
+    package init(year: Int, month: Int) { self.year = year; self.month = month }
+    package init(_ day: Day) { let c = day.components; self.init(year: c.year, month: c.month) }
 
-    public var index: Int { year * 12 + (month - 1) }
-    public init(index: Int) { self.init(year: index / 12, month: index % 12 + 1) }
-    public func adding(months: Int) -> Month { Month(index: index + months) }
-    public var iso: String { Day.pad(year, 4) + "-" + Day.pad(month, 2) }
-    public static func < (a: Month, b: Month) -> Bool { a.index < b.index }
+    package var index: Int { year * 12 + (month - 1) }
+    package init(index: Int) { self.init(year: index / 12, month: index % 12 + 1) }
+    package func adding(months: Int) -> Month { Month(index: index + months) }
+    package var iso: String { Day.pad(year, 4) + "-" + Day.pad(month, 2) }
+    package static func < (a: Month, b: Month) -> Bool { a.index < b.index }
 }

@@ -2,13 +2,13 @@ import Foundation
 
 /// Shared arithmetic of values for pages and reports; how they are written is the language's
 /// (`LanguageFormat`).
-public enum Format {
+package enum Format {
     /// Whole minutes, rounded to the nearest.
-    public static func minutes(_ seconds: Int) -> Int { (seconds + 30) / 60 }
+    package static func minutes(_ seconds: Int) -> Int { (seconds + 30) / 60 }
 
     /// `72.4`: a plain decimal with a point, whatever the language (for the edit commands'
     /// messages until they speak the site's language through `LanguageFormat`).
-    public static func decimal(_ value: Double, places: Int = 1) -> String {
+    package static func decimal(_ value: Double, places: Int = 1) -> String {
         let scale = pow(10.0, Double(places))
         let rounded = (value * scale).rounded() / scale
         var text = String(format: "%.\(places)f", rounded)

@@ -12,13 +12,13 @@
 /// To make a new message: throw `UsergraphError("errors.<area>.<what>", ["value": v])` and add
 /// the key to every `Templates/strings/*.yml` (a test checks that each key used in the sources
 /// is in every strings file with the same placeholders as in en.yml).
-public struct Message: Sendable, Equatable, Codable, CustomStringConvertible {
+package struct Message: Sendable, Equatable, Codable, CustomStringConvertible {
     /// nil for text that is said as it is (an OS error string, a value).
-    public let key: String?
+    package let key: String?
     /// The text of a message said as it is; empty for one with a key.
     let plain: String
     let args: [String: String]
-    public let nested: [String: Message]
+    package let nested: [String: Message]
     /// For a counted phrase: the number, and its decimals.
     let count: Double?
     let places: Int?
@@ -32,34 +32,34 @@ public struct Message: Sendable, Equatable, Codable, CustomStringConvertible {
         case date(String)
     }
 
-    public init(_ key: String, _ args: [String: String] = [:], nested: [String: Message] = [:]) {
+    package init(_ key: String, _ args: [String: String] = [:], nested: [String: Message] = [:]) {
         self.init(key: key, plain: "", args: args, nested: nested, count: nil, places: nil, value: nil)
     }
 
     /// Text that has no translation: said as it is in every language.
-    public static func verbatim(_ text: String) -> Message {
+    package static func verbatim(_ text: String) -> Message {
         Message(key: nil, plain: text, args: [:], nested: [:], count: nil, places: nil, value: nil)
     }
 
     /// A number with its noun, a counted phrase of the strings files (`count.pages`: "247 pages",
     /// "247 страниц").
-    public static func count(_ key: String, _ number: Int) -> Message {
+    package static func count(_ key: String, _ number: Int) -> Message {
         Message(key: key, plain: "", args: [:], nested: [:], count: Double(number), places: nil, value: nil)
     }
 
     /// A counted phrase for a number with `places` decimals (`1.5 seconds`, `1,5 секунды`).
-    public static func count(_ key: String, _ number: Double, places: Int) -> Message {
+    package static func count(_ key: String, _ number: Double, places: Int) -> Message {
         Message(key: key, plain: "", args: [:], nested: [:], count: number, places: places, value: nil)
     }
 
     /// A whole number with the language's group separator.
-    public static func number(_ value: Int) -> Message { formatted(.number(value)) }
+    package static func number(_ value: Int) -> Message { formatted(.number(value)) }
 
     /// A number with exactly `places` decimals and the language's decimal mark.
-    public static func decimal(_ value: Double, places: Int) -> Message { formatted(.decimal(value, places: places)) }
+    package static func decimal(_ value: Double, places: Int) -> Message { formatted(.decimal(value, places: places)) }
 
     /// A day as the language writes it in a sentence.
-    public static func date(_ day: Day) -> Message { formatted(.date(day.iso)) }
+    package static func date(_ day: Day) -> Message { formatted(.date(day.iso)) }
 
     private static func formatted(_ value: Formatted) -> Message {
         Message(key: nil, plain: "", args: [:], nested: [:], count: nil, places: nil, value: value)
@@ -75,7 +75,7 @@ public struct Message: Sendable, Equatable, Codable, CustomStringConvertible {
 
     /// The sentence in the language of `strings`, or in English without them (or where they
     /// lack the key).
-    public func text(_ strings: Strings?) -> String {
+    package func text(_ strings: Strings?) -> String {
         if let value { return Self.write(value, (strings ?? Strings.english)?.format) }
         guard let key else { return plain }
         guard let words = [strings, Strings.english].lazy.compactMap({ $0 }).first(where: { $0.entry(key) != nil }) else {
@@ -106,7 +106,7 @@ public struct Message: Sendable, Equatable, Codable, CustomStringConvertible {
 
     /// The same message with every occurrence of `secret` in its values replaced, so a token a
     /// server echoed back cannot be printed in any language.
-    public func redacting(_ secret: String, as replacement: String) -> Message {
+    package func redacting(_ secret: String, as replacement: String) -> Message {
         guard !secret.isEmpty else { return self }
         func clean(_ text: String) -> String { text.replacingOccurrences(of: secret, with: replacement) }
         return Message(
@@ -116,7 +116,7 @@ public struct Message: Sendable, Equatable, Codable, CustomStringConvertible {
     }
 
     /// The English sentence.
-    public var description: String { text(nil) }
+    package var description: String { text(nil) }
 }
 
 extension Strings {

@@ -1,6 +1,6 @@
 /// SHA-256, for naming downloaded files after their URL and for content-hashed asset names.
 /// Small enough to own; pulling a crypto package into every build for one hash is not worth it.
-public enum SHA256 {
+package enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -12,9 +12,9 @@ public enum SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    public static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
+    package static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
 
-    public static func hex(_ bytes: some Collection<UInt8>) -> String {
+    package static func hex(_ bytes: some Collection<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         out.reserveCapacity(64)
@@ -27,11 +27,11 @@ public enum SHA256 {
     }
 
     /// The 32 bytes of the digest, big-endian as the standard writes them.
-    public static func digestBytes(_ input: some Collection<UInt8>) -> [UInt8] {
+    package static func digestBytes(_ input: some Collection<UInt8>) -> [UInt8] {
         digest(input).flatMap { word in stride(from: 24, through: 0, by: -8).map { UInt8((word >> UInt32($0)) & 0xff) } }
     }
 
-    public static func digest(_ input: some Collection<UInt8>) -> [UInt32] {
+    package static func digest(_ input: some Collection<UInt8>) -> [UInt32] {
         // Hashed straight from the caller's bytes when they are contiguous (a String's UTF-8,
         // an Array, Data): a build hashes tens of thousands of URLs.
         if let result = input.withContiguousStorageIfAvailable({ digest(bytes: UnsafeRawBufferPointer($0)) }) {

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Hand-parsed because it runs once per workout and per repository on every build, and a
 /// formatter would bring locale state we do not want.
-public enum Timestamp {
-    public static func parse(_ text: String) -> Date? {
+package enum Timestamp {
+    package static func parse(_ text: String) -> Date? {
         let u = Array(text.utf8)
         guard u.count >= 20, u[4] == 45, u[7] == 45, u[10] == 84 || u[10] == 116 || u[10] == 32,
             u[13] == 58, u[16] == 58,
@@ -44,7 +44,7 @@ public enum Timestamp {
     }
 
     /// `YYYY-MM-DDTHH:MM:SS±HH:MM` in the given zone (`Z` for UTC), whole seconds.
-    public static func format(_ date: Date, in zone: TimeZone) -> String {
+    package static func format(_ date: Date, in zone: TimeZone) -> String {
         let offset = zone.secondsFromGMT(for: date)
         let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset
         let day = Day(number: Int((Double(local) / 86_400).rounded(.down)))

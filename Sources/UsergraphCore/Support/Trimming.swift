@@ -3,7 +3,7 @@ extension String {
     /// Foundation's `trimmingCharacters(in: .whitespacesAndNewlines)` (Unicode's White_Space,
     /// plus U+200B, which Foundation counts as a space), which cost more than rendering the page
     /// title it trims. `TrimmingTests` checks both agree on every scalar.
-    public func trimmingWhitespace() -> String {
+    package func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return "" }
         if !String.isTrimmed(first), !String.isTrimmed(last) { return self }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Which URLs from data may become links or image sources: http, https and relative ones.
-public enum URLCheck {
-    public static func isAbsoluteHTTP(_ text: String) -> Bool {
+package enum URLCheck {
+    package static func isAbsoluteHTTP(_ text: String) -> Bool {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
         else { return false }
@@ -12,7 +12,7 @@ public enum URLCheck {
     /// A URL safe to put in `href`/`src`: absolute http(s), or relative with no scheme at all.
     /// Anything else (javascript:, data:, vbscript:, protocol-relative tricks with control
     /// characters) is refused.
-    public static func safeLink(_ text: String?) -> String? {
+    package static func safeLink(_ text: String?) -> String? {
         guard let raw = text?.trimmingWhitespace(), !raw.isEmpty else { return nil }
         if raw.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f || $0 == "\\" }) { return nil }
         if isAbsoluteHTTP(raw) { return raw }
@@ -26,7 +26,7 @@ public enum URLCheck {
     }
 
     /// A blog field as GitHub stores it may lack a scheme (`example.org`): add https then check.
-    public static func normalizedWebsite(_ text: String?) -> String? {
+    package static func normalizedWebsite(_ text: String?) -> String? {
         guard let raw = text?.trimmingWhitespace(), !raw.isEmpty else { return nil }
         if raw.lowercased().hasPrefix("http://") || raw.lowercased().hasPrefix("https://") {
             return isAbsoluteHTTP(raw) ? raw : nil

@@ -7,7 +7,7 @@ extension YamlError {
     /// the end of the file): for those, the place given is where the quote or bracket opens.
     /// (Its other contexts, "while scanning a plain scalar" or a block mapping, point further
     /// back than the mistake.)
-    public var problem: Message {
+    package var problem: Message {
         switch self {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
             if let context, context.text.contains("quoted") || context.text.contains("flow"), context.mark.line <= mark.line {

@@ -5,12 +5,12 @@ import Yams
 /// built-in version it was taken from (`ThemeFiles.versionDigest`). With it `build` can tell
 /// that a built-in file changed after its owner copied and edited it. Kept in git with the
 /// site's templates.
-public enum ThemeBase {
-    public static let fileName = "theme-base.yml"
+package enum ThemeBase {
+    package static let fileName = "theme-base.yml"
 
     /// The recorded bases, theme name → digest; none when the file is missing or unreadable
     /// (it only ever adds a warning).
-    public static func read(root: String) -> [String: String] {
+    package static func read(root: String) -> [String: String] {
         guard let data = FileManager.default.contents(atPath: root + "/" + fileName),
             let text = String(data: data, encoding: .utf8),
             let mapping = (try? Yams.compose(yaml: text))??.mapping
@@ -23,7 +23,7 @@ public enum ThemeBase {
     }
 
     /// Records `bases` over what the file held.
-    public static func record(_ bases: [String: String], root: String) throws {
+    package static func record(_ bases: [String: String], root: String) throws {
         let merged = read(root: root).merging(bases) { $1 }
         var text = """
             # Written by `usergraph theme eject`: the version of the built-in theme each copied file

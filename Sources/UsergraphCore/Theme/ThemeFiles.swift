@@ -8,34 +8,34 @@ import UsergraphTheme
 ///
 /// Files are named as in the built-in theme: `Templates/cards.md`, `Public/assets/style.css`,
 /// whatever the site's config calls its folders.
-public struct ThemeFiles: Sendable, Equatable {
+package struct ThemeFiles: Sendable, Equatable {
     /// The site's folders; either may be missing or empty.
-    public let templates: String
-    public let publicFolder: String
+    package let templates: String
+    package let publicFolder: String
 
-    public init(templates: String, publicFolder: String) {
+    package init(templates: String, publicFolder: String) {
         self.templates = templates
         self.publicFolder = publicFolder
     }
 
     /// The built-in theme alone.
-    public static let builtIn = ThemeFiles(templates: "", publicFolder: "")
+    package static let builtIn = ThemeFiles(templates: "", publicFolder: "")
 
     /// How messages name a built-in file: `<built-in>/Templates/cards.md`.
-    public static let builtInPrefix = "<built-in>/"
+    package static let builtInPrefix = "<built-in>/"
 
-    public struct File: Sendable {
+    package struct File: Sendable {
         /// The file's name in the theme (`Templates/cards.md`).
-        public let name: String
+        package let name: String
         /// Where it was read: the site's file, or `<built-in>/Templates/cards.md`, for messages.
-        public let path: String
-        public let data: Data
-        public var isBuiltIn: Bool { path.hasPrefix(ThemeFiles.builtInPrefix) }
+        package let path: String
+        package let data: Data
+        package var isBuiltIn: Bool { path.hasPrefix(ThemeFiles.builtInPrefix) }
     }
 
     /// The site's path of a theme name, or nil for a name outside `Templates/` and `Public/`
     /// or a site without that folder.
-    public func sitePath(_ name: String) -> String? {
+    package func sitePath(_ name: String) -> String? {
         let slash = name.firstIndex(of: "/") ?? name.endIndex
         let folder: String
         switch name[..<slash] {
@@ -47,7 +47,7 @@ public struct ThemeFiles: Sendable, Equatable {
     }
 
     /// The file `name`: the site's, else the built-in one, else nil.
-    public func file(_ name: String) -> File? {
+    package func file(_ name: String) -> File? {
         if let path = sitePath(name), let data = FileManager.default.contents(atPath: path), !isDirectory(path) {
             return File(name: name, path: path, data: data)
         }
@@ -56,7 +56,7 @@ public struct ThemeFiles: Sendable, Equatable {
 
     /// Where a message should point for `name`: the site's file when there is one, else where
     /// the site would hold it when it has a folder for it, else the built-in one.
-    public func place(_ name: String) -> String {
+    package func place(_ name: String) -> String {
         if let path = sitePath(name), FileManager.default.fileExists(atPath: path) { return path }
         if BuiltInTheme.files[name] != nil { return ThemeFiles.builtInPrefix + name }
         return sitePath(name) ?? ThemeFiles.builtInPrefix + name
@@ -64,7 +64,7 @@ public struct ThemeFiles: Sendable, Equatable {
 
     /// The names of the files under `folder` (`Templates/partials`), the site's and the
     /// built-in ones, every depth, sorted; hidden files and folders are left out.
-    public func names(under folder: String) -> [String] {
+    package func names(under folder: String) -> [String] {
         var names = Set(BuiltInTheme.paths(under: folder))
         if let root = sitePath(folder) { names.formUnion(siteFiles(in: root).map { folder + "/" + $0 }) }
         return names.sorted()
@@ -72,7 +72,7 @@ public struct ThemeFiles: Sendable, Equatable {
 
     /// The site's own files under `folder` (theme names), for `build`'s fingerprint and the
     /// shadow check.
-    public func siteNames(under folder: String) -> [String] {
+    package func siteNames(under folder: String) -> [String] {
         guard let root = sitePath(folder) else { return [] }
         return siteFiles(in: root).map { folder + "/" + $0 }.sorted()
     }
@@ -97,26 +97,26 @@ public struct ThemeFiles: Sendable, Equatable {
 
 extension ThemeFiles {
     /// The first 16 hex digits of the SHA-256 of `data`, as `BuiltInTheme.versions` holds them.
-    public static func versionDigest(_ data: Data) -> String { String(SHA256.hex(data).prefix(16)) }
+    package static func versionDigest(_ data: Data) -> String { String(SHA256.hex(data).prefix(16)) }
 
     /// A site's file that hides a built-in one which has changed since the site's copy was made.
-    public struct StaleCopy: Sendable, Equatable {
-        public let name: String
-        public let path: String
+    package struct StaleCopy: Sendable, Equatable {
+        package let name: String
+        package let path: String
         /// True when the site's file is an earlier built-in version, never edited; false when
         /// its owner changed it after `theme eject` took it from an earlier version.
-        public let untouched: Bool
+        package let untouched: Bool
         /// The built-in file's current version (`versionDigest`).
-        public let current: String
+        package let current: String
 
         /// The name and the built-in version: a build says each once (`BuildStamp.toldTheme`).
-        public var told: String { name + " " + current }
+        package var told: String { name + " " + current }
     }
 
     /// The site's files that shadow a built-in file which has changed since they were copied:
     /// an untouched copy of an earlier version, or an edited copy whose base (recorded in
     /// `bases`, see `ThemeBase`) is not the current version.
-    public func staleCopies(bases: [String: String]) -> [StaleCopy] {
+    package func staleCopies(bases: [String: String]) -> [StaleCopy] {
         var stale: [StaleCopy] = []
         for name in siteNames(under: "Templates") + siteNames(under: "Public") {
             guard let builtIn = BuiltInTheme.files[name], let path = sitePath(name),

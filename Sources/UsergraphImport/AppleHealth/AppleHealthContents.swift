@@ -1,25 +1,25 @@
 /// What an Apple Health export holds for usergraph, in file order.
-public struct AppleHealthContents: Sendable, Equatable {
-    public var workouts: [ImportedActivity]
-    public var weights: [ImportedWeight]
-    public var steps: [ImportedSteps]
+package struct AppleHealthContents: Sendable, Equatable {
+    package var workouts: [ImportedActivity]
+    package var weights: [ImportedWeight]
+    package var steps: [ImportedSteps]
     /// `BasalEnergyBurned` records, as kilocalories over an interval from one device.
-    public var basalEnergy: [ImportedSteps] = []
+    package var basalEnergy: [ImportedSteps] = []
     /// Each dietary record once, with its food correlation's ordinal (0, 1, … in file order)
     /// and food name where it belongs to one.
-    public var nutrients: [ImportedNutrient]
+    package var nutrients: [ImportedNutrient]
     /// What was passed over: records by type (`HKQuantityTypeIdentifierHeartRate`), other
     /// elements of `<HealthData>` by name (`ActivitySummary`, `ClinicalRecord`), correlations
     /// other than foods by type. Past 2,000 kinds the rest are counted together under `…`.
-    public var skipped: [String: Int]
+    package var skipped: [String: Int]
     /// Workouts and records of the imported kinds that start before `since`.
-    public var beforeSince: Int
+    package var beforeSince: Int
     /// Dietary records dropped as the second copy of a food's record (Health writes each twice).
-    public var duplicateNutrients: Int
+    package var duplicateNutrients: Int
     /// Bytes read: the file's size.
-    public var bytesRead: Int64
+    package var bytesRead: Int64
 
-    public init(
+    package init(
         workouts: [ImportedActivity] = [], weights: [ImportedWeight] = [], steps: [ImportedSteps] = [],
         nutrients: [ImportedNutrient] = [], skipped: [String: Int] = [:], beforeSince: Int = 0,
         duplicateNutrients: Int = 0, bytesRead: Int64 = 0

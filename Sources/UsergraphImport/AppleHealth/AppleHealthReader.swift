@@ -9,12 +9,12 @@ import Foundation
 /// `ImportProblem` (`errors.import.health.…`, `errors.import.xml.…`) with the line and column.
 ///
 ///     let contents = try AppleHealthReader(path: "export.xml", since: cutoff) { bytes in bar.update(bytes) }.read()
-public struct AppleHealthReader: Sendable {
-    public var path: String
+package struct AppleHealthReader: Sendable {
+    package var path: String
     /// Records and workouts that start before this are passed over (`--since`).
-    public var since: Date?
+    package var since: Date?
     /// Called with the bytes read so far, every few MB and once at the end.
-    public var progress: (@Sendable (_ bytesRead: Int64) -> Void)?
+    package var progress: (@Sendable (_ bytesRead: Int64) -> Void)?
 
     /// Bytes per read. Tests make it tiny, to put chunk ends everywhere.
     var chunkSize = 4 << 20
@@ -22,11 +22,11 @@ public struct AppleHealthReader: Sendable {
     var longestConstruct = 4 << 20
     var progressInterval: Int64 = 8 << 20
 
-    public init(path: String, since: Date? = nil, progress: (@Sendable (_ bytesRead: Int64) -> Void)? = nil) {
+    package init(path: String, since: Date? = nil, progress: (@Sendable (_ bytesRead: Int64) -> Void)? = nil) {
         self.path = path; self.since = since; self.progress = progress
     }
 
-    public func read() throws(ImportProblem) -> AppleHealthContents {
+    package func read() throws(ImportProblem) -> AppleHealthContents {
         do {
             return try scan()
         } catch {

@@ -6,9 +6,9 @@ import Foundation
 /// (a CRC that does not match), cut short or malformed throws an `ImportProblem` with an
 /// `errors.import.fit.*` key, and nothing in a file can make it read past the end or crash.
 /// Every message usergraph does not need is skipped by its definition's size.
-public enum FITReader {
+package enum FITReader {
     /// The records of one FIT file (or of several chained in it). Throws `ImportProblem`.
-    public static func read(_ data: Data) throws -> (activities: [ImportedActivity], weights: [ImportedWeight]) {
+    package static func read(_ data: Data) throws -> (activities: [ImportedActivity], weights: [ImportedWeight]) {
         try read(data, limits: FITGzip.Limits())
     }
 

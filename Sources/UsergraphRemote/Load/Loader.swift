@@ -5,8 +5,8 @@ import UsergraphStore
 /// Fills the store from the remote APIs, cache-first: the store answers first, and only a
 /// missing, stale or explicitly refreshed collection is fetched. Every save is decoded into
 /// the model before an atomic write, so a failed or odd fetch never replaces good data.
-public struct Loader: Sendable {
-    public let config: SiteConfig
+package struct Loader: Sendable {
+    package let config: SiteConfig
     private let token: String?
     private let transport: HTTPTransport
     private let now: @Sendable () -> Date
@@ -14,7 +14,7 @@ public struct Loader: Sendable {
 
     /// `token` is the value of GITHUB_TOKEN, if any; it is sent to the GitHub API only and
     /// never written anywhere.
-    public init(
+    package init(
         config: SiteConfig, token: String?, options: TransportOptions = TransportOptions(),
         now: @escaping @Sendable () -> Date = { Date() },
         progress: @escaping @Sendable (LoadEvent) -> Void = { _ in }
@@ -31,7 +31,7 @@ public struct Loader: Sendable {
     /// The sources usergraph.yml (and GITHUB_TOKEN) give enough to fetch. The GraphQL ones
     /// need a token, so without one no GraphQL request is ever made; pinned repositories named
     /// in `github.pinned` are not asked of GitHub at all.
-    public var configured: [RemoteSource] {
+    package var configured: [RemoteSource] {
         RemoteSource.allCases.filter { source in
             switch source {
             case .profile, .repos, .starred: config.github != nil
@@ -48,7 +48,7 @@ public struct Loader: Sendable {
     /// shows one account's profile under another's name. Only each file's header is read, of
     /// `sources` (a build that fetched asks only of those it could not fetch: `load` has
     /// checked the others' headers, or replaced them).
-    public func foreignCollections(among sources: [RemoteSource] = RemoteSource.allCases) -> [(source: RemoteSource, path: String)] {
+    package func foreignCollections(among sources: [RemoteSource] = RemoteSource.allCases) -> [(source: RemoteSource, path: String)] {
         sources.compactMap { source in
             let url = sourceURL(source)
             let path = source.path(in: layout)
@@ -70,7 +70,7 @@ public struct Loader: Sendable {
 
     /// Runs the mode. Throws only before any request: for a source named with `--only` that
     /// the config does not set up, or (for `build`) a store file that does not parse.
-    public func load(_ mode: LoadMode) async throws -> LoadReport {
+    package func load(_ mode: LoadMode) async throws -> LoadReport {
         var report = LoadReport()
         let wanted: [RemoteSource]
         switch mode {

@@ -4,10 +4,10 @@ import UsergraphStore
 
 /// The remote collections the store caches, in the order a run fetches them. `pinned`,
 /// `contributions` and `languages` come from GitHub's GraphQL API, which needs a token.
-public enum RemoteSource: String, CaseIterable, Sendable, Comparable {
+package enum RemoteSource: String, CaseIterable, Sendable, Comparable {
     case profile, repos, starred, pinned, contributions, languages, users, statistics
 
-    public static func < (a: RemoteSource, b: RemoteSource) -> Bool {
+    package static func < (a: RemoteSource, b: RemoteSource) -> Bool {
         allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
     }
 
@@ -15,7 +15,7 @@ public enum RemoteSource: String, CaseIterable, Sendable, Comparable {
     var title: String { name.description }
 
     /// Its name, sayable in the site's language (the subject of a line: "repositories: 169 fetched").
-    public var name: Message {
+    package var name: Message {
         switch self {
         case .profile: Message("notes.sources.profile")
         case .repos: Message("notes.sources.repos")
@@ -29,7 +29,7 @@ public enum RemoteSource: String, CaseIterable, Sendable, Comparable {
     }
 
     /// Its file in the store.
-    public func path(in layout: StoreLayout) -> String {
+    package func path(in layout: StoreLayout) -> String {
         switch self {
         case .profile: layout.profile
         case .repos: layout.repositories
@@ -52,7 +52,7 @@ public enum RemoteSource: String, CaseIterable, Sendable, Comparable {
     }
 
     /// Asked of GitHub's GraphQL API, which answers only with a token.
-    public var needsToken: Bool {
+    package var needsToken: Bool {
         switch self {
         case .pinned, .contributions, .languages: true
         default: false
@@ -60,7 +60,7 @@ public enum RemoteSource: String, CaseIterable, Sendable, Comparable {
     }
 
     /// `profile,repos` → the sources, or a usage error naming the unknown word.
-    public static func parseList(_ text: String) throws -> Set<RemoteSource> {
+    package static func parseList(_ text: String) throws -> Set<RemoteSource> {
         var sources = Set<RemoteSource>()
         for word in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !word.isEmpty {
             guard let source = RemoteSource(rawValue: word.lowercased()) else {
@@ -77,7 +77,7 @@ public enum RemoteSource: String, CaseIterable, Sendable, Comparable {
 }
 
 /// What a run does about the remote collections.
-public enum LoadMode: Sendable, Equatable {
+package enum LoadMode: Sendable, Equatable {
     /// `build`: fetch what the store lacks or holds stale (`cache.maxAge`), or everything with `refresh`.
     case build(refresh: Bool)
     /// `update`: fetch every configured source again, or those named.
@@ -85,7 +85,7 @@ public enum LoadMode: Sendable, Equatable {
 }
 
 /// What happened to one source.
-public enum SourceOutcome: Sendable, Equatable {
+package enum SourceOutcome: Sendable, Equatable {
     /// New data was saved.
     case saved(items: Int)
     /// The server said nothing changed (304); the data is as it was.
@@ -99,7 +99,7 @@ public enum SourceOutcome: Sendable, Equatable {
 }
 
 /// Progress of a run, for the command line's activity line.
-public enum LoadEvent: Sendable {
+package enum LoadEvent: Sendable {
     case started(RemoteSource)
     case page(RemoteSource, Int)
     case files(RemoteSource, done: Int, total: Int)
@@ -107,25 +107,25 @@ public enum LoadEvent: Sendable {
 }
 
 /// What a run did, source by source.
-public struct LoadReport: Sendable {
+package struct LoadReport: Sendable {
     var outcomes: [RemoteSource: SourceOutcome] = [:]
     /// One sentence per distinct cause of failure, in the order they happened.
-    public var failures: [Message] = []
+    package var failures: [Message] = []
     /// Problems that did not stop anything (images that could not be downloaded).
-    public var warnings: [Message] = []
+    package var warnings: [Message] = []
     /// Statistics events whose date is not a real day: skipped by the statistics, counted here.
-    public var skippedEventDates = 0
-    public var exampleBadEventDate: Int?
+    package var skippedEventDates = 0
+    package var exampleBadEventDate: Int?
     /// Images downloaded into the store.
     var filesSaved = 0
 
     /// The sources that were asked for and not saved.
-    public var failed: [RemoteSource] {
+    package var failed: [RemoteSource] {
         outcomes.filter { if case .failed = $0.value { return true } else { return false } }.keys.sorted()
     }
 
     /// The sources that were fetched (saved or confirmed unchanged).
-    public var fetched: [RemoteSource] {
+    package var fetched: [RemoteSource] {
         outcomes.filter {
             switch $0.value {
             case .saved, .unchanged: true
@@ -134,5 +134,5 @@ public struct LoadReport: Sendable {
         }.keys.sorted()
     }
 
-    public init() {}
+    package init() {}
 }

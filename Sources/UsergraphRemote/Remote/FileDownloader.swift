@@ -10,9 +10,9 @@ import UsergraphStore
 /// could run script there.
 struct FileDownloader: Sendable {
     struct Outcome: Sendable, Equatable {
-        public var saved = 0
+        package var saved = 0
         /// URLs that could not be stored, with the reason; their pages show a placeholder.
-        public var failures: [Failure] = []
+        package var failures: [Failure] = []
         var total: Int { saved + failures.count }
     }
 

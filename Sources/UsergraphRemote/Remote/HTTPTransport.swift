@@ -7,21 +7,21 @@ import UsergraphCore
 
 /// How the HTTP layer behaves: one place for the timeout, the retries and the size limits, so
 /// tests can make retries instant and timeouts short without touching the code paths.
-public struct TransportOptions: Sendable {
+package struct TransportOptions: Sendable {
     /// Seconds a request may take before it counts as timed out (whole, at least 1: FoundationNetworking
     /// times the whole request, not the silence between bytes).
-    public var timeout: TimeInterval
+    package var timeout: TimeInterval
     /// Tries in all for a request that times out or gets a 5xx (so `attempts - 1` retries).
     var attempts: Int
     /// Seconds before the first retry; each further retry waits twice as long.
-    public var retryDelay: TimeInterval
+    package var retryDelay: TimeInterval
     var userAgent: String
     /// The largest API answer accepted, in bytes.
     var maxBodyBytes: Int
     /// The largest downloaded image accepted, in bytes.
     var maxFileBytes: Int
 
-    public init(
+    package init(
         timeout: TimeInterval = 30, attempts: Int = 3, retryDelay: TimeInterval = 1,
         userAgent: String = "usergraph/0.1 (+https://github.com/usergraph/usergraph)",
         maxBodyBytes: Int = 64 << 20, maxFileBytes: Int = 5 << 20

@@ -3,8 +3,8 @@ import FoundationNetworking
 import UsergraphCore
 
 /// What one external link answered when it was last checked.
-public struct LinkStatus: Codable, Sendable, Equatable {
-    public enum State: String, Codable, Sendable {
+package struct LinkStatus: Codable, Sendable, Equatable {
+    package enum State: String, Codable, Sendable {
         /// 2xx or 3xx.
         case ok
         /// Another status, or no answer at all.
@@ -13,14 +13,14 @@ public struct LinkStatus: Codable, Sendable, Equatable {
         case limited
     }
 
-    public var state: State
-    public var status: Int?
+    package var state: State
+    package var status: Int?
     /// Why there was no usable answer, in English (a network error).
-    public var reason: String?
+    package var reason: String?
     /// ISO 8601, when it was checked.
-    public var checkedAt: String
+    package var checkedAt: String
 
-    public init(state: State, status: Int? = nil, reason: String? = nil, checkedAt: String) {
+    package init(state: State, status: Int? = nil, reason: String? = nil, checkedAt: String) {
         self.state = state; self.status = status; self.reason = reason; self.checkedAt = checkedAt
     }
 }
@@ -29,14 +29,14 @@ public struct LinkStatus: Codable, Sendable, Equatable {
 /// `hostInterval`, a `Retry-After` honoured up to `maxRetryAfter` seconds (once), and results
 /// younger than `maxAge` taken from the cache instead of asked again, so a nightly cron run
 /// does not hammer the hosts it links to.
-public struct LinkProbe: Sendable {
-    public var concurrency: Int
-    public var hostInterval: TimeInterval
-    public var maxRetryAfter: TimeInterval
-    public var maxAge: TimeInterval
-    public var options: TransportOptions
+package struct LinkProbe: Sendable {
+    package var concurrency: Int
+    package var hostInterval: TimeInterval
+    package var maxRetryAfter: TimeInterval
+    package var maxAge: TimeInterval
+    package var options: TransportOptions
 
-    public init(
+    package init(
         concurrency: Int = 4, hostInterval: TimeInterval = 1, maxRetryAfter: TimeInterval = 30,
         maxAge: TimeInterval = 24 * 3600, options: TransportOptions = TransportOptions(timeout: 15, attempts: 2)
     ) {
@@ -45,7 +45,7 @@ public struct LinkProbe: Sendable {
     }
 
     /// The status of each URL: from `cache` when fresh (a limited one never is), else asked now.
-    public func check(_ urls: [String], cache: [String: LinkStatus], now: Date = Date()) async -> [String: LinkStatus] {
+    package func check(_ urls: [String], cache: [String: LinkStatus], now: Date = Date()) async -> [String: LinkStatus] {
         var results: [String: LinkStatus] = [:]
         var queue: [URL] = []
         for text in urls {

@@ -1,12 +1,12 @@
 import UsergraphCore
 
 /// Workout durations as people type them: `45m`, `1h20m`, `90s`, `1h5m30s`.
-public enum DurationText {
+package enum DurationText {
     /// A workout shorter than a minute or longer than a day is a typo, not a workout.
     static let plausible = 60...86_400
 
     /// Whole seconds, or nil when the text is not hours, minutes and seconds in that order.
-    public static func seconds(_ text: String) -> Int? {
+    package static func seconds(_ text: String) -> Int? {
         let units: [(Character, Int)] = [("h", 3600), ("m", 60), ("s", 1)]
         var rest = Substring(text.lowercased().filter { $0 != " " })
         guard !rest.isEmpty else { return nil }
@@ -27,7 +27,7 @@ public enum DurationText {
     }
 
     /// The same notation back: `1h20m`, `45m`, `1m30s`, `0s`.
-    public static func format(_ seconds: Int) -> String {
+    package static func format(_ seconds: Int) -> String {
         let h = seconds / 3600, m = seconds / 60 % 60, s = seconds % 60
         var text = ""
         if h > 0 { text += "\(h)h" }
@@ -37,7 +37,7 @@ public enum DurationText {
     }
 
     /// `H:MM:SS`, for a running clock.
-    public static func clock(_ seconds: Int) -> String {
+    package static func clock(_ seconds: Int) -> String {
         let s = max(0, seconds)
         return "\(s / 3600):" + Day.pad(s / 60 % 60, 2) + ":" + Day.pad(s % 60, 2)
     }

@@ -2,36 +2,36 @@ import Foundation
 import UsergraphCore
 
 /// `meal add` as typed: nothing trusted yet.
-public struct MealInput: Sendable {
-    public var kind: String
-    public var date: String?
-    public var time: String?
-    public var foods: [FoodInput]
+package struct MealInput: Sendable {
+    package var kind: String
+    package var date: String?
+    package var time: String?
+    package var foods: [FoodInput]
 
-    public init(kind: String, date: String? = nil, time: String? = nil, foods: [FoodInput]) {
+    package init(kind: String, date: String? = nil, time: String? = nil, foods: [FoodInput]) {
         self.kind = kind; self.date = date; self.time = time; self.foods = foods
     }
 }
 
 /// One `--food "NAME"` with the numbers that follow it on the command line.
-public struct FoodInput: Sendable, Equatable {
+package struct FoodInput: Sendable, Equatable {
     /// nil for numbers given before any `--food`.
-    public var name: String?
-    public var kcal: String?
-    public var grams: String?
-    public var protein: String?
-    public var fat: String?
-    public var carbs: String?
+    package var name: String?
+    package var kcal: String?
+    package var grams: String?
+    package var protein: String?
+    package var fat: String?
+    package var carbs: String?
     /// Options given twice for this food, as typed (`--kcal`).
-    public var repeated: [String] = []
+    package var repeated: [String] = []
 
-    public init(name: String?, kcal: String? = nil, grams: String? = nil, protein: String? = nil, fat: String? = nil, carbs: String? = nil) {
+    package init(name: String?, kcal: String? = nil, grams: String? = nil, protein: String? = nil, fat: String? = nil, carbs: String? = nil) {
         self.name = name; self.kcal = kcal; self.grams = grams; self.protein = protein; self.fat = fat; self.carbs = carbs
     }
 }
 
 /// What a meal may hold.
-public enum MealRules {
+package enum MealRules {
     static let kcal = 0.0...10_000
     static let grams = 0.0...5000
     static let macro = 0.0...1000
@@ -39,13 +39,13 @@ public enum MealRules {
     static let foodLimit = 100
 
     /// The options that belong to the `--food` before them.
-    public static let foodOptions = ["--kcal", "--grams", "--protein", "--fat", "--carbs"]
+    package static let foodOptions = ["--kcal", "--grams", "--protein", "--fat", "--carbs"]
 
     /// Groups a command line's `--food NAME` and the numbers after each, in the order typed
     /// (ArgumentParser gathers repeated options into arrays and forgets their order). Both
     /// `--kcal 250` and `--kcal=250` are read; a value is taken as it is, even `-5`, so that
     /// it is reported as a negative amount rather than as an unknown option.
-    public static func foods(inArguments arguments: [String]) -> [FoodInput] {
+    package static func foods(inArguments arguments: [String]) -> [FoodInput] {
         var foods: [FoodInput] = []
         var index = 0
         while index < arguments.count {
@@ -87,7 +87,7 @@ public enum MealRules {
 
     /// The meal to store, or every problem with the input at once (exit 64). Without a date
     /// the meal is today's; a time today may not be later than `now`.
-    public static func validate(_ input: MealInput, id: String, now: Date, zone: TimeZone) throws -> Meal {
+    package static func validate(_ input: MealInput, id: String, now: Date, zone: TimeZone) throws -> Meal {
         var problems = InputProblems()
         let today = Day(now, in: zone)
         let kind = input.kind.trimmingCharacters(in: .whitespaces).lowercased()
@@ -166,7 +166,7 @@ public enum MealRules {
     }
 
     /// A meal's energy, for what the commands say.
-    public static func kcal(_ meal: Meal) -> Int {
+    package static func kcal(_ meal: Meal) -> Int {
         Int(meal.foods.reduce(0.0) { $0 + ($1.kcal.isFinite ? $1.kcal : 0) }.rounded())
     }
 }

@@ -6,7 +6,7 @@ extension StoreEditor {
 
     /// Records a checked meal. The same kind at the same day and time with the same foods is
     /// refused: it is the same command run twice, not a second meal.
-    public func addMeal(_ meal: Meal) throws {
+    package func addMeal(_ meal: Meal) throws {
         var meals = try OwnerRecords.meals(layout)
         if let twin = meals.first(where: {
             $0.id == meal.id
@@ -21,7 +21,7 @@ extension StoreEditor {
     /// Deletes the meal whose id is `id` or starts with it; every other record stays as it was,
     /// fields usergraph does not know included.
     @discardableResult
-    public func deleteMeal(_ id: String) throws -> Meal {
+    package func deleteMeal(_ id: String) throws -> Meal {
         var meals = try OwnerRecords.meals(layout)
         let target = try MealQuery.find(id, in: meals)
         meals.removeAll { $0.id == target.id }
@@ -31,7 +31,7 @@ extension StoreEditor {
 
     // MARK: steps.json
 
-    public enum StepsOutcome: Equatable, Sendable {
+    package enum StepsOutcome: Equatable, Sendable {
         case added
         case replaced(StepsRecord)
         case unchanged
@@ -39,7 +39,7 @@ extension StoreEditor {
 
     /// One record a day: a typed one replaces the day's record, imported or not (the person
     /// knows best), keeping any field usergraph does not know.
-    public func recordSteps(_ record: StepsRecord) throws -> StepsOutcome {
+    package func recordSteps(_ record: StepsRecord) throws -> StepsOutcome {
         var records = try JSONFile.read([StepsRecord].self, at: layout.steps) ?? []
         let outcome: StepsOutcome
         if let index = records.firstIndex(where: { $0.date == record.date }) {
@@ -59,18 +59,18 @@ extension StoreEditor {
 }
 
 extension OwnerRecords {
-    public static func meals(_ layout: StoreLayout) throws -> [Meal] {
+    package static func meals(_ layout: StoreLayout) throws -> [Meal] {
         try JSONFile.read([Meal].self, at: layout.meals) ?? []
     }
 
-    public static func steps(_ layout: StoreLayout) throws -> [StepsRecord] {
+    package static func steps(_ layout: StoreLayout) throws -> [StepsRecord] {
         (try JSONFile.read([StepsRecord].self, at: layout.steps) ?? []).sorted { $0.date < $1.date }
     }
 }
 
-public enum MealQuery {
+package enum MealQuery {
     /// The one meal whose id is `id` or starts with it (at least 4 characters).
-    public static func find(_ id: String, in meals: [Meal]) throws -> Meal {
+    package static func find(_ id: String, in meals: [Meal]) throws -> Meal {
         try RecordID.find(
             id, in: meals, id: \.id,
             messages: RecordID.Messages(
@@ -79,7 +79,7 @@ public enum MealQuery {
 
     /// Newest first: by day, then by time (a meal without one after those with one), then id;
     /// only days `from`…`to` when given.
-    public static func filter(_ meals: [Meal], from: Day?, to: Day?) -> [Meal] {
+    package static func filter(_ meals: [Meal], from: Day?, to: Day?) -> [Meal] {
         meals.filter { meal in
             guard let day = Day(iso: meal.date) else { return from == nil && to == nil }
             if let from, day < from { return false }

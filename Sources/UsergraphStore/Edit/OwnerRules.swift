@@ -2,19 +2,19 @@ import Foundation
 import UsergraphCore
 
 /// `owner set` as typed: every field optional, nothing trusted yet.
-public struct OwnerInput: Sendable {
-    public var email: String?
-    public var name: String?
-    public var sex: String?
-    public var birthDate: String?
+package struct OwnerInput: Sendable {
+    package var email: String?
+    package var name: String?
+    package var sex: String?
+    package var birthDate: String?
     /// A path to an image file.
-    public var avatar: String?
+    package var avatar: String?
     /// Centimetres.
-    public var height: String?
+    package var height: String?
     /// Kilograms.
-    public var targetWeight: String?
+    package var targetWeight: String?
 
-    public init(
+    package init(
         email: String? = nil, name: String? = nil, sex: String? = nil, birthDate: String? = nil, avatar: String? = nil,
         height: String? = nil, targetWeight: String? = nil
     ) {
@@ -22,13 +22,13 @@ public struct OwnerInput: Sendable {
         self.height = height; self.targetWeight = targetWeight
     }
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         email == nil && name == nil && sex == nil && birthDate == nil && avatar == nil && height == nil && targetWeight == nil
     }
 }
 
 /// An image that passed the avatar checks, with the store path it will have.
-public struct AvatarImage: Sendable, Equatable {
+package struct AvatarImage: Sendable, Equatable {
     var data: Data
     var kind: ImageKind
     /// `files/<sha256 of the bytes>.<ext>`: the same picture is stored once, whatever its name.
@@ -42,7 +42,7 @@ public struct AvatarImage: Sendable, Equatable {
 }
 
 /// A checked change to the owner's profile; nil fields stay as they are.
-public struct OwnerChange: Sendable, Equatable {
+package struct OwnerChange: Sendable, Equatable {
     var email: String?
     var name: String?
     var sex: String?
@@ -65,7 +65,7 @@ public struct OwnerChange: Sendable, Equatable {
 }
 
 /// What an owner profile may hold.
-public enum OwnerRules {
+package enum OwnerRules {
     static let avatarLimit = 2 * 1024 * 1024
     /// GitHub's terms start at 13; past 120 the year is a typo.
     static let ages = 13...120
@@ -75,7 +75,7 @@ public enum OwnerRules {
 
     /// The checked change, or every problem with the input at once (exit 64). Reads the
     /// avatar file, if one is named; nothing else touches the disk.
-    public static func validate(_ input: OwnerInput, today: Day) throws -> OwnerChange {
+    package static func validate(_ input: OwnerInput, today: Day) throws -> OwnerChange {
         var problems = InputProblems()
         if input.isEmpty {
             problems.add(Message("errors.owner.nothingToSet"))
@@ -135,7 +135,7 @@ public enum OwnerRules {
     }
 
     /// `M` or `W`, as the store and the users API write sex; a few spellings are accepted.
-    public static func sex(_ raw: String) -> String? {
+    package static func sex(_ raw: String) -> String? {
         switch raw.trimmingCharacters(in: .whitespaces).lowercased() {
         case "m", "man", "male": "M"
         case "w", "f", "woman", "female": "W"
@@ -152,14 +152,14 @@ public enum OwnerRules {
         return nil
     }
 
-    public struct Problem: Error, Sendable {
-        public var reason: Message
-        public var message: String { reason.description }
+    package struct Problem: Error, Sendable {
+        package var reason: Message
+        package var message: String { reason.description }
     }
 
     /// Reads and checks an avatar file: it exists, is under the size limit, and its bytes
     /// are a PNG, JPEG, WebP or a script-free SVG.
-    public static func avatar(at path: String) -> Result<AvatarImage, Problem> {
+    package static func avatar(at path: String) -> Result<AvatarImage, Problem> {
         var info = stat()
         guard stat(path, &info) == 0 else { return .failure(Problem(reason: Message("errors.avatar.noFile", ["path": path]))) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .failure(Problem(reason: Message("errors.avatar.notFile", ["path": path]))) }
@@ -173,7 +173,7 @@ public enum OwnerRules {
     }
 
     /// The same checks on bytes already read.
-    public static func avatar(_ data: Data, name: String) -> Result<AvatarImage, Problem> {
+    package static func avatar(_ data: Data, name: String) -> Result<AvatarImage, Problem> {
         guard data.count <= avatarLimit else {
             return .failure(Problem(reason: tooBig(name, bytes: data.count)))
         }
@@ -209,10 +209,10 @@ extension Owner {
     }
 
     /// E-mail, name, sex and birth date are all set.
-    public var isFilled: Bool { missingForProfile.isEmpty }
+    package var isFilled: Bool { missingForProfile.isEmpty }
 
     /// Whether every field the site shows (`owner.public`) is there.
-    public func isFilled(showing shown: [String]) -> Bool { missing(showing: shown).isEmpty }
+    package func isFilled(showing shown: [String]) -> Bool { missing(showing: shown).isEmpty }
 
     /// The `owner set` options of the fields the site shows that are missing.
     func missing(showing shown: [String]) -> [String] {
@@ -222,18 +222,18 @@ extension Owner {
 }
 
 /// The hint `build` prints while the owner's profile is not filled.
-public enum OwnerProfile {
+package enum OwnerProfile {
     static let placeholders = ["--email": "ADDRESS", "--name": "\"YOUR NAME\"", "--sex": "M|W", "--birth-date": "YYYY-MM-DD"]
 
     /// nil when the profile is filled (or the store cannot be read: the build reported that).
     /// `showing`: the fields the site shows (`owner.public`); nil for all of them.
-    public static func fillHint(store: String, showing shown: [String]? = nil) -> Message? {
+    package static func fillHint(store: String, showing shown: [String]? = nil) -> Message? {
         let owner: Owner
         do { owner = try JSONFile.read(Owner.self, at: StoreLayout(root: store).owner) ?? Owner() } catch { return nil }
         return fillHint(for: owner, showing: shown)
     }
 
-    public static func fillHint(for owner: Owner, showing shown: [String]? = nil) -> Message? {
+    package static func fillHint(for owner: Owner, showing shown: [String]? = nil) -> Message? {
         let missing = shown.map(owner.missing(showing:)) ?? owner.missingForProfile
         guard !missing.isEmpty else { return nil }
         let command = missing.map { $0 + " " + (placeholders[$0] ?? "…") }.joined(separator: " ")

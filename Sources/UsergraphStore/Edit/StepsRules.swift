@@ -2,12 +2,12 @@ import Foundation
 import UsergraphCore
 
 /// What a day's steps typed by hand may be.
-public enum StepsRules {
+package enum StepsRules {
     static let steps = 0.0...200_000
 
     /// The record to store, or every problem with the input at once (exit 64). Without a
     /// date the record is for `today`. A typed record has no source: it is the person's word.
-    public static func validate(steps raw: String, date: String?, today: Day) throws -> StepsRecord {
+    package static func validate(steps raw: String, date: String?, today: Day) throws -> StepsRecord {
         var problems = InputProblems()
         var count: Int?
         switch DecimalText.parse(raw, places: 0, range: steps) {

@@ -5,13 +5,13 @@ import UsergraphCore
 /// (a file that does not parse stops it with its path, line and column, untouched), checks,
 /// then writes through `AtomicFile`. It takes the site's lock as a parameter so an edit can
 /// only run while holding it: a cron build never reads half an edit or loses one.
-public struct StoreEditor {
-    public let layout: StoreLayout
-    public let zone: TimeZone
-    public let now: Date
+package struct StoreEditor {
+    package let layout: StoreLayout
+    package let zone: TimeZone
+    package let now: Date
     private let lock: SiteLock
 
-    public init(config: SiteConfig, holding lock: SiteLock, now: Date) {
+    package init(config: SiteConfig, holding lock: SiteLock, now: Date) {
         self.layout = StoreLayout(root: config.store)
         self.zone = config.timeZone
         self.now = now
@@ -21,18 +21,18 @@ public struct StoreEditor {
 
     /// The calendar day of `now` in the site's zone (not the config's pinned `asOf`:
     /// edits happen in real time).
-    public var today: Day { Day(now, in: zone) }
+    package var today: Day { Day(now, in: zone) }
 
     // MARK: owner.json
 
-    public enum OwnerOutcome: Equatable, Sendable {
+    package enum OwnerOutcome: Equatable, Sendable {
         case unchanged(Owner)
         case created(Owner)
         /// With the names of the fields that changed.
         case updated(Owner, changed: [String])
     }
 
-    public func setOwner(_ change: OwnerChange) throws -> OwnerOutcome {
+    package func setOwner(_ change: OwnerChange) throws -> OwnerOutcome {
         let current = try JSONFile.read(Owner.self, at: layout.owner)
         var next = change.applied(to: current ?? Owner())
         // The picture goes in first, so owner.json never names a file that is not there.
@@ -57,14 +57,14 @@ public struct StoreEditor {
 
     // MARK: weights.json
 
-    public enum WeightOutcome: Equatable, Sendable {
+    package enum WeightOutcome: Equatable, Sendable {
         case added
         case replaced(WeightRecord)
         case unchanged
     }
 
     /// One record per day: a second one for a day replaces the first.
-    public func recordWeight(_ record: WeightRecord) throws -> WeightOutcome {
+    package func recordWeight(_ record: WeightRecord) throws -> WeightOutcome {
         var records = try JSONFile.read([WeightRecord].self, at: layout.weights) ?? []
         let outcome: WeightOutcome
         if let index = records.firstIndex(where: { $0.date == record.date }) {
@@ -111,21 +111,21 @@ public struct StoreEditor {
 
 /// Reading the owner's own records, for the listings (no lock needed: writes are renames,
 /// so a reader sees a whole old file or a whole new one).
-public enum OwnerRecords {
-    public static func owner(_ layout: StoreLayout) throws -> Owner? {
+package enum OwnerRecords {
+    package static func owner(_ layout: StoreLayout) throws -> Owner? {
         try JSONFile.read(Owner.self, at: layout.owner)
     }
 
-    public static func weights(_ layout: StoreLayout) throws -> [WeightRecord] {
+    package static func weights(_ layout: StoreLayout) throws -> [WeightRecord] {
         (try JSONFile.read([WeightRecord].self, at: layout.weights) ?? []).sorted { $0.date < $1.date }
     }
 
-    public static func workouts(_ layout: StoreLayout) throws -> [Workout] {
+    package static func workouts(_ layout: StoreLayout) throws -> [Workout] {
         try JSONFile.read([Workout].self, at: layout.workouts) ?? []
     }
 
     /// The timer, if one is running or paused; a file that is not a timer stops the command.
-    public static func timer(_ layout: StoreLayout) throws -> WorkoutTimer? {
+    package static func timer(_ layout: StoreLayout) throws -> WorkoutTimer? {
         guard let timer = try JSONFile.read(WorkoutTimer.self, at: layout.timer) else { return nil }
         if let why = timer.inconsistency {
             throw UsergraphError("errors.timer.file", ["path": layout.timer], nested: ["reason": why])

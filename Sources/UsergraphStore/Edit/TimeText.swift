@@ -5,10 +5,10 @@ import UsergraphCore
 enum TimeText {
     /// An instant and the zone to write it in: the offset the text gave, else the site's zone.
     struct Parsed: Sendable {
-        public var date: Date
-        public var zone: TimeZone
+        package var date: Date
+        package var zone: TimeZone
         /// How the store writes it: ISO-8601 with that offset.
-        public var stored: String { Timestamp.format(date, in: zone) }
+        package var stored: String { Timestamp.format(date, in: zone) }
     }
 
     /// Accepts ISO-8601 with an offset (`2026-11-20T07:30:00+03:00`), a local date and time

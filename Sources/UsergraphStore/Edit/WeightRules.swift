@@ -2,12 +2,12 @@ import Foundation
 import UsergraphCore
 
 /// What a body-weight record may hold.
-public enum WeightRules {
-    public static let kilograms = 20.0...400.0
+package enum WeightRules {
+    package static let kilograms = 20.0...400.0
 
     /// The record to store, or every problem with the input at once (exit 64). Without a
     /// date the record is for `today`.
-    public static func validate(kg raw: String, date: String?, today: Day) throws -> WeightRecord {
+    package static func validate(kg raw: String, date: String?, today: Day) throws -> WeightRecord {
         var problems = InputProblems()
         let kg = kilograms(raw, problems: &problems)
         let day = DayText.check(date, today: today, problems: &problems)
@@ -42,12 +42,12 @@ public enum WeightRules {
     }
 
     /// The same in a sentence, with the language's decimal mark (`72,45`).
-    public static func kilograms(_ kg: Double) -> Message {
+    package static func kilograms(_ kg: Double) -> Message {
         .decimal(kg, places: Int((kg * 100).rounded()) % 10 == 0 ? 1 : 2)
     }
 
     /// `72.4`, `76.0`, `72.45`: one decimal at least, two when the record has them.
-    public static func format(_ kg: Double) -> String {
+    package static func format(_ kg: Double) -> String {
         let hundredths = Int((kg * 100).rounded())
         return hundredths % 10 == 0 ? Format.decimal(kg, places: 1) : Format.decimal(kg, places: 2)
     }

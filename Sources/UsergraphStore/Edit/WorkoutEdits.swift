@@ -6,7 +6,7 @@ extension StoreEditor {
 
     /// Records a checked workout. The same type at the same instant is refused: it is the
     /// same command run twice, not a second workout.
-    public func addWorkout(_ workout: Workout) throws {
+    package func addWorkout(_ workout: Workout) throws {
         var workouts = try OwnerRecords.workouts(layout)
         if let twin = workouts.first(where: {
             $0.id == workout.id
@@ -20,7 +20,7 @@ extension StoreEditor {
 
     /// Deletes the workout whose id is `id` or starts with it.
     @discardableResult
-    public func deleteWorkout(_ id: String) throws -> Workout {
+    package func deleteWorkout(_ id: String) throws -> Workout {
         var workouts = try OwnerRecords.workouts(layout)
         let target = try WorkoutQuery.find(id, in: workouts)
         workouts.removeAll { $0.id == target.id }
@@ -32,7 +32,7 @@ extension StoreEditor {
 
     /// Starts the timer. A timer left behind by a `finish` that crashed after recording its
     /// workout is cleared first; any other timer is an error.
-    public func startTimer(type raw: String, id: String = UUID().uuidString.lowercased()) throws -> WorkoutTimer {
+    package func startTimer(type raw: String, id: String = UUID().uuidString.lowercased()) throws -> WorkoutTimer {
         var problems = InputProblems()
         let checked = WorkoutRules.check(type: raw, problems: &problems)
         try problems.check()
@@ -53,28 +53,28 @@ extension StoreEditor {
         return timer
     }
 
-    public func pauseTimer() throws -> WorkoutTimer {
+    package func pauseTimer() throws -> WorkoutTimer {
         let timer = try runningOrPausedTimer().paused(at: now, zone: zone)
         try JSONFile.write(timer, to: layout.timer)
         return timer
     }
 
-    public func resumeTimer() throws -> WorkoutTimer {
+    package func resumeTimer() throws -> WorkoutTimer {
         let timer = try runningOrPausedTimer().resumed(at: now, zone: zone)
         try JSONFile.write(timer, to: layout.timer)
         return timer
     }
 
-    public struct Finished: Sendable, Equatable {
-        public var workout: Workout
+    package struct Finished: Sendable, Equatable {
+        package var workout: Workout
         /// A crash between saving the workout and removing the timer had already recorded it.
-        public var wasAlreadyRecorded: Bool
+        package var wasAlreadyRecorded: Bool
     }
 
     /// Records the timer's workout, then removes the timer. The workout is saved first, so a
     /// crash loses nothing; it carries the timer's id, so running `finish` again after such a
     /// crash finds it and only removes the timer instead of recording it twice.
-    public func finishTimer(notes rawNotes: String?, duration override: String? = nil) throws -> Finished {
+    package func finishTimer(notes rawNotes: String?, duration override: String? = nil) throws -> Finished {
         let timer = try runningOrPausedTimer()
         var workouts = try OwnerRecords.workouts(layout)
         if let recorded = workouts.first(where: { $0.id == timer.id }) {
@@ -103,7 +103,7 @@ extension StoreEditor {
     }
 
     /// Drops the timer without recording anything.
-    public func cancelTimer() throws -> WorkoutTimer {
+    package func cancelTimer() throws -> WorkoutTimer {
         let timer = try runningOrPausedTimer()
         try remove(layout.timer)
         return timer
@@ -118,9 +118,9 @@ extension StoreEditor {
 }
 
 /// Finding and filtering recorded workouts, for `workout list` and `workout delete`.
-public enum WorkoutQuery {
+package enum WorkoutQuery {
     /// The one workout whose id is `id` or starts with it (at least 4 characters).
-    public static func find(_ id: String, in workouts: [Workout]) throws -> Workout {
+    package static func find(_ id: String, in workouts: [Workout]) throws -> Workout {
         try RecordID.find(
             id, in: workouts, id: \.id,
             messages: RecordID.Messages(
@@ -128,7 +128,7 @@ public enum WorkoutQuery {
     }
 
     /// Newest first; of the same type when `type` is given; starting on days `from`…`to` in the zone.
-    public static func filter(_ workouts: [Workout], type: String?, from: Day?, to: Day?, zone: TimeZone) -> [Workout] {
+    package static func filter(_ workouts: [Workout], type: String?, from: Day?, to: Day?, zone: TimeZone) -> [Workout] {
         let dated: [(Workout, Date)] = workouts.compactMap { w in w.startDate.map { (w, $0) } }
         return dated.filter { workout, date in
             if let type, workout.type != type { return false }

@@ -2,15 +2,15 @@ import Foundation
 import UsergraphCore
 
 /// A workout as typed on the command line, before any of it is trusted.
-public struct WorkoutInput: Sendable {
-    public var type: String
-    public var duration: String
-    public var start: String?
-    public var calories: String?
-    public var exercises: String?
-    public var notes: String?
+package struct WorkoutInput: Sendable {
+    package var type: String
+    package var duration: String
+    package var start: String?
+    package var calories: String?
+    package var exercises: String?
+    package var notes: String?
 
-    public init(
+    package init(
         type: String, duration: String, start: String? = nil, calories: String? = nil,
         exercises: String? = nil, notes: String? = nil
     ) {
@@ -20,16 +20,16 @@ public struct WorkoutInput: Sendable {
 }
 
 /// What a recorded workout may hold. Pure: the caller passes the clock and the zone.
-public enum WorkoutRules {
-    public static let calories = 0...5000
-    public static let exercises = 0...200
+package enum WorkoutRules {
+    package static let calories = 0...5000
+    package static let exercises = 0...200
     static let typeLength = 1...32
     static let notesLength = 1000
     /// Older than this is a typo in the year.
     static let earliestYear = 1990
 
     /// The workout to record, or every problem with the input at once (exit 64).
-    public static func validate(_ input: WorkoutInput, id: String, now: Date, zone: TimeZone) throws -> Workout {
+    package static func validate(_ input: WorkoutInput, id: String, now: Date, zone: TimeZone) throws -> Workout {
         var problems = InputProblems()
         let type = check(type: input.type, problems: &problems)
 
@@ -76,7 +76,7 @@ public enum WorkoutRules {
 
     /// The type as the store keeps it: trimmed and lower-cased, so `Running` and `running`
     /// count as one in the statistics.
-    public static func normalized(type raw: String) -> String? {
+    package static func normalized(type raw: String) -> String? {
         let type = raw.trimmingCharacters(in: .whitespaces).lowercased()
         guard typeLength.contains(type.count),
             type.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0) })

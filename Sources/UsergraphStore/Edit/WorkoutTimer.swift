@@ -6,34 +6,34 @@ import UsergraphCore
 /// `countedSeconds` holds what was counted up to the last pause or resume, and
 /// `runningSince` the instant counting went on from. The workout's id is chosen at start,
 /// so `finish` can tell whether a crash already recorded it.
-public struct WorkoutTimer: Codable, Sendable, Equatable {
+package struct WorkoutTimer: Codable, Sendable, Equatable {
     /// The id the finished workout gets.
-    public var id: String
-    public var type: String
+    package var id: String
+    package var type: String
     /// When the timer was first started: the workout's `start`.
-    public var startedAt: String
+    package var startedAt: String
     /// Set while running: when it was started or last resumed.
     var runningSince: String?
     /// Set while paused: when.
-    public var pausedAt: String?
+    package var pausedAt: String?
     /// Whole seconds counted before `runningSince` (or up to `pausedAt`).
-    public var countedSeconds: Int
+    package var countedSeconds: Int
 
-    public init(id: String, type: String, startedAt: String, runningSince: String?, pausedAt: String?, countedSeconds: Int) {
+    package init(id: String, type: String, startedAt: String, runningSince: String?, pausedAt: String?, countedSeconds: Int) {
         self.id = id; self.type = type; self.startedAt = startedAt
         self.runningSince = runningSince; self.pausedAt = pausedAt; self.countedSeconds = countedSeconds
     }
 
     /// A new running timer.
-    public static func started(type: String, id: String, at now: Date, zone: TimeZone) -> WorkoutTimer {
+    package static func started(type: String, id: String, at now: Date, zone: TimeZone) -> WorkoutTimer {
         let stamp = Timestamp.format(now, in: zone)
         return WorkoutTimer(id: id, type: type, startedAt: stamp, runningSince: stamp, pausedAt: nil, countedSeconds: 0)
     }
 
-    public var isRunning: Bool { runningSince != nil }
+    package var isRunning: Bool { runningSince != nil }
 
     /// Seconds counted by `now`. A clock set back never takes counted time away.
-    public func counted(at now: Date) -> Int {
+    package func counted(at now: Date) -> Int {
         guard let text = runningSince, let since = Timestamp.parse(text) else { return countedSeconds }
         return countedSeconds + max(0, Int(now.timeIntervalSince(since).rounded(.down)))
     }
@@ -60,7 +60,7 @@ public struct WorkoutTimer: Codable, Sendable, Equatable {
     }
 
     /// The workout this timer records when it is finished at `now`.
-    public func workout(at now: Date, notes: String?) -> Workout {
+    package func workout(at now: Date, notes: String?) -> Workout {
         Workout(id: id, type: type, start: startedAt, duration: counted(at: now), notes: notes)
     }
 

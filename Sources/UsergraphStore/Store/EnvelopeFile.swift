@@ -3,21 +3,21 @@ import UsergraphCore
 
 /// Per page URL: `etag`, `lastModified`, and `next` (the page's `rel="next"` link, so a run
 /// whose pages all answer 304, which carry no Link header, can still walk the chain).
-public typealias PageValidators = [String: [String: String]]
+package typealias PageValidators = [String: [String: String]]
 
 /// A cached collection's file read for refreshing it: where it came from, when, the
 /// validators to send back, and the bytes of its `data` exactly as stored (so a 304 keeps
 /// them byte for byte).
-public struct StoredEnvelope: Sendable {
-    public var source: String
-    public var fetchedAt: String
-    public var validators: PageValidators
-    public var data: Data
+package struct StoredEnvelope: Sendable {
+    package var source: String
+    package var fetchedAt: String
+    package var validators: PageValidators
+    package var data: Data
 }
 
 /// Reading and writing envelope files (`{"source", "fetchedAt", "validators", "data"}`)
 /// with the API's JSON kept verbatim in `data`.
-public enum EnvelopeFile {
+package enum EnvelopeFile {
     private struct Header: Decodable {
         var source: String
         var fetchedAt: String
@@ -25,7 +25,7 @@ public enum EnvelopeFile {
     }
 
     /// Nil when the file does not exist; a file that does not parse is an error naming it.
-    public static func read(_ path: String) throws -> StoredEnvelope? {
+    package static func read(_ path: String) throws -> StoredEnvelope? {
         guard let bytes = FileManager.default.contents(atPath: path) else {
             if FileManager.default.fileExists(atPath: path) {
                 throw UsergraphError("errors.store.unreadable", ["path": path])
@@ -54,7 +54,7 @@ public enum EnvelopeFile {
     /// put `data` last, so a build that finds the cache fresh need not scan megabytes of API
     /// JSON. Nil when the file is missing or its start is not such a header; `read` then says
     /// what is wrong.
-    public static func readHeader(_ path: String, within limit: Int = 1 << 16) -> (source: String, fetchedAt: String)? {
+    package static func readHeader(_ path: String, within limit: Int = 1 << 16) -> (source: String, fetchedAt: String)? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -67,7 +67,7 @@ public enum EnvelopeFile {
     }
 
     /// The file's bytes: the header pretty-printed with sorted keys, then `data` verbatim.
-    public static func bytes(source: String, fetchedAt: String, validators: PageValidators, data: Data) -> Data {
+    package static func bytes(source: String, fetchedAt: String, validators: PageValidators, data: Data) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         func json(_ value: some Encodable) -> String {

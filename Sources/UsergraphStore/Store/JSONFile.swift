@@ -3,9 +3,9 @@ import UsergraphCore
 
 /// Reading and writing the store's JSON files: decode errors name the file, line and column
 /// (or the path inside the document), and writes are atomic.
-public enum JSONFile {
+package enum JSONFile {
     /// The decoded file, or nil when it does not exist.
-    public static func read<T: Decodable>(_ type: T.Type, at path: String) throws -> T? {
+    package static func read<T: Decodable>(_ type: T.Type, at path: String) throws -> T? {
         guard let data = FileManager.default.contents(atPath: path) else {
             if FileManager.default.fileExists(atPath: path) {
                 throw UsergraphError("errors.store.unreadable", ["path": path])
@@ -15,7 +15,7 @@ public enum JSONFile {
         return try decode(type, from: data, path: path)
     }
 
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws -> T {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
@@ -23,7 +23,7 @@ public enum JSONFile {
         }
     }
 
-    public static func describe(_ error: DecodingError, data: Data) -> Message {
+    package static func describe(_ error: DecodingError, data: Data) -> Message {
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             if let problem = JSONSyntax.firstError(in: data) {
@@ -65,12 +65,12 @@ public enum JSONFile {
     }
 
     /// Encodes with stable key order and two-space indentation, then writes atomically.
-    public static func write(_ value: some Encodable, to path: String) throws {
+    package static func write(_ value: some Encodable, to path: String) throws {
         try AtomicFile.write(try encode(value), to: path)
     }
 
     /// The bytes `write` would store (also what `--json` listings print).
-    public static func encode(_ value: some Encodable) throws -> Data {
+    package static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(value) + Data("\n".utf8)
@@ -80,17 +80,17 @@ public enum JSONFile {
 /// Writes that never leave a half-written file: a temporary file in the same folder,
 /// flushed to disk, then renamed over the old one, and the folder flushed too, so that after
 /// a power cut the name holds the whole new file or (had the write failed) the whole old one.
-public enum AtomicFile {
-    public static func write(_ data: Data, to path: String) throws {
+package enum AtomicFile {
+    package static func write(_ data: Data, to path: String) throws {
         try write(to: path) { sink in data.withUnsafeBytes { sink.write($0) } }
     }
 
     /// Where `write(to:streaming:)` sends a file's bytes, chunk by chunk.
-    public struct Sink {
+    package struct Sink {
         fileprivate let descriptor: Int32
         public fileprivate(set) var failed = false
 
-        public mutating func write(_ buffer: UnsafeRawBufferPointer) {
+        package mutating func write(_ buffer: UnsafeRawBufferPointer) {
             var offset = 0
             while !failed, offset < buffer.count {
                 let n = Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
@@ -101,7 +101,7 @@ public enum AtomicFile {
     }
 
     /// Writes a file made chunk by chunk, for one too big to hold whole in memory.
-    public static func write(to path: String, streaming produce: (inout Sink) -> Void) throws {
+    package static func write(to path: String, streaming produce: (inout Sink) -> Void) throws {
         let folder = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temporary = folder + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -140,7 +140,7 @@ public enum AtomicFile {
     private enum Previous { case none, backedUp, unknown }
 
     /// fsyncs a folder, so the entries renamed into or removed from it are on disk.
-    public static func syncFolder(_ path: String) -> Bool {
+    package static func syncFolder(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }

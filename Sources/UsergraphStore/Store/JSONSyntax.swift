@@ -4,14 +4,14 @@ import UsergraphCore
 /// Finds where a JSON document first goes wrong. Foundation's decoder only says that the
 /// data is not valid JSON; a user fixing a hand-edited store file needs the line and column.
 /// Used only after a decode has failed, so it favours clarity over speed.
-public enum JSONSyntax {
-    public struct Problem: Equatable {
-        public var line: Int
-        public var column: Int
-        public var message: Message
+package enum JSONSyntax {
+    package struct Problem: Equatable {
+        package var line: Int
+        package var column: Int
+        package var message: Message
     }
 
-    public static func firstError(in data: Data) -> Problem? {
+    package static func firstError(in data: Data) -> Problem? {
         var parser = Parser(bytes: [UInt8](data))
         do {
             parser.skipSpace()

@@ -8,8 +8,8 @@ import UsergraphCore
 /// One run at a time per site: an exclusive `flock` on `.usergraph/lock` beside the config.
 /// The kernel drops the lock when the process dies, so a `kill -9` never leaves it stale and
 /// the file's presence means nothing by itself.
-public final class SiteLock: @unchecked Sendable {
-    public let path: String
+package final class SiteLock: @unchecked Sendable {
+    package let path: String
     private var descriptor: Int32
 
     private init(path: String, descriptor: Int32) {
@@ -20,13 +20,13 @@ public final class SiteLock: @unchecked Sendable {
     deinit { release() }
 
     /// The lock file of the site whose config lives in `root`.
-    public static func path(forSiteRoot root: String) -> String {
+    package static func path(forSiteRoot root: String) -> String {
         root + "/.usergraph/lock"
     }
 
     /// Takes the site's lock. Without `wait`, a lock held by another run is an immediate
     /// `.locked` error (exit 75); with it, blocks until that run ends.
-    public static func acquire(siteRoot root: String, wait: Bool = false) throws -> SiteLock {
+    package static func acquire(siteRoot root: String, wait: Bool = false) throws -> SiteLock {
         let path = path(forSiteRoot: root)
         mkdir(root + "/.usergraph", 0o755)
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -51,7 +51,7 @@ public final class SiteLock: @unchecked Sendable {
     }
 
     /// Gives the lock up early; the deinit does it otherwise.
-    public func release() {
+    package func release() {
         guard descriptor >= 0 else { return }
         _ = flock(descriptor, LOCK_UN)
         close(descriptor)

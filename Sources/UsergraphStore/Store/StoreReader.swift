@@ -2,33 +2,33 @@ import Foundation
 import UsergraphCore
 
 /// The store's layout on disk, in one place.
-public struct StoreLayout: Sendable {
-    public let root: String
+package struct StoreLayout: Sendable {
+    package let root: String
 
-    public init(root: String) { self.root = root }
+    package init(root: String) { self.root = root }
 
-    public var owner: String { root + "/owner.json" }
-    public var workouts: String { root + "/workouts.json" }
-    public var weights: String { root + "/weights.json" }
-    public var steps: String { root + "/steps.json" }
-    public var meals: String { root + "/meals.json" }
-    public var basalEnergy: String { root + "/basal.json" }
-    public var timer: String { root + "/timer.json" }
-    public var profile: String { root + "/github/profile.json" }
-    public var repositories: String { root + "/github/repos.json" }
-    public var starred: String { root + "/github/starred.json" }
-    public var pinned: String { root + "/github/pinned.json" }
-    public var contributions: String { root + "/github/contributions.json" }
-    public var languages: String { root + "/github/languages.json" }
-    public var users: String { root + "/users.json" }
-    public var statistics: String { root + "/statistics.json" }
-    public var files: String { root + "/files" }
+    package var owner: String { root + "/owner.json" }
+    package var workouts: String { root + "/workouts.json" }
+    package var weights: String { root + "/weights.json" }
+    package var steps: String { root + "/steps.json" }
+    package var meals: String { root + "/meals.json" }
+    package var basalEnergy: String { root + "/basal.json" }
+    package var timer: String { root + "/timer.json" }
+    package var profile: String { root + "/github/profile.json" }
+    package var repositories: String { root + "/github/repos.json" }
+    package var starred: String { root + "/github/starred.json" }
+    package var pinned: String { root + "/github/pinned.json" }
+    package var contributions: String { root + "/github/contributions.json" }
+    package var languages: String { root + "/github/languages.json" }
+    package var users: String { root + "/users.json" }
+    package var statistics: String { root + "/statistics.json" }
+    package var files: String { root + "/files" }
 }
 
 /// Reads the whole store once into a `Snapshot`. A missing file is a missing collection;
 /// a file that does not parse stops the run with its path, line and column.
-public enum StoreReader {
-    public static func read(_ layout: StoreLayout) throws -> Snapshot {
+package enum StoreReader {
+    package static func read(_ layout: StoreLayout) throws -> Snapshot {
         try begin(layout).finish()
     }
 
@@ -38,7 +38,7 @@ public enum StoreReader {
     /// `directory` false: the users and their visits are left unread (`users` and `statistics`
     /// are nil); `starred` false: the starred repositories. For a build that has what it needs
     /// of them already (see `readDirectory`, `readStarred`).
-    public static func begin(_ layout: StoreLayout, directory: Bool = true, starred readsStarred: Bool = true) -> StoreRead {
+    package static func begin(_ layout: StoreLayout, directory: Bool = true, starred readsStarred: Bool = true) -> StoreRead {
         // The files are independent, so they are decoded at once on all cores, largest first.
         // When several are broken, the error is the one a file-by-file read would meet first.
         let starred = BackgroundJob { readsStarred ? try readStarred(layout) : nil }
@@ -114,14 +114,14 @@ public enum StoreReader {
     }
 
     /// The users and their visits alone, decoded at once: what `begin(_:directory: false)` left.
-    public static func readDirectory(_ layout: StoreLayout) throws -> (users: Cached<[DirectoryUser]>?, statistics: Cached<[StatisticsEntry]>?) {
+    package static func readDirectory(_ layout: StoreLayout) throws -> (users: Cached<[DirectoryUser]>?, statistics: Cached<[StatisticsEntry]>?) {
         let statistics = BackgroundJob { try readStatistics(layout) }
         let users = try readUsers(layout)
         return (users, try statistics.value())
     }
 
     /// The starred repositories alone: what `begin(_:starred: false)` left.
-    public static func readStarred(_ layout: StoreLayout) throws -> Cached<[StarredItem]>? {
+    package static func readStarred(_ layout: StoreLayout) throws -> Cached<[StarredItem]>? {
         try fast(StoreDecoders.starred, at: layout.starred) ?? cached([StarredItem].self, at: layout.starred)
     }
 
@@ -186,7 +186,7 @@ public enum StoreReader {
 }
 
 /// A store read but for its starred repositories (see `StoreReader.begin`).
-public struct StoreRead: Sendable {
+package struct StoreRead: Sendable {
     private let partial: Snapshot
     private let failures: [(order: Int, error: Error)]
     private let starred: BackgroundJob<Cached<[StarredItem]>?>
@@ -200,13 +200,13 @@ public struct StoreRead: Sendable {
 
     /// The snapshot without its starred repositories (`starred` is nil), as soon as the other
     /// files are read. Throws what `finish` would, waiting for the starred ones only then.
-    public func withoutStarred() throws -> Snapshot {
+    package func withoutStarred() throws -> Snapshot {
         if !failures.isEmpty { _ = try finish() }
         return partial
     }
 
     /// The whole snapshot, once the starred repositories are decoded.
-    public func finish() throws -> Snapshot {
+    package func finish() throws -> Snapshot {
         var all = failures
         var snapshot = partial
         do { snapshot.starred = try starred.value() } catch { all.append((Self.starredOrder, error)) }
@@ -222,14 +222,14 @@ private final class Decoded<Value>: @unchecked Sendable {
 }
 
 /// Files downloaded into `Store/files/`, found by the hash of the URL they came from.
-public struct StoredFiles: Sendable {
+package struct StoredFiles: Sendable {
     /// SHA-256 of the source URL (or of an owner-supplied file's bytes) → what follows the
     /// hash in the file's name (`.svg`). Binary keys and short suffixes: at 100,000 files, two
     /// 64-byte strings per file were 22 MB of a build's peak memory.
     private let byHash: [FileHash: Entry]
-    public let folder: String
+    package let folder: String
     /// The device the folder is on (nil when it cannot be read): an inode names a file only there.
-    public let device: UInt64?
+    package let device: UInt64?
 
     /// The rest of a stored file's name, and its inode as the folder lists it (0 when it is no
     /// regular file).
@@ -238,7 +238,7 @@ public struct StoredFiles: Sendable {
         let inode: UInt64
     }
 
-    public init(folder: String) {
+    package init(folder: String) {
         self.folder = folder
         var map: [FileHash: Entry] = [:]
         var info = stat()
@@ -257,7 +257,7 @@ public struct StoredFiles: Sendable {
     }
 
     /// The folder as a listing made earlier found it (see `listing`).
-    public init(folder: String, device: UInt64?, listing: Listing) {
+    package init(folder: String, device: UInt64?, listing: Listing) {
         self.folder = folder
         self.device = device
         byHash = listing.byHash
@@ -265,15 +265,15 @@ public struct StoredFiles: Sendable {
 
     /// A listing made earlier, read back one entry at a time: at 100,000 files, holding their
     /// names as strings first was 10 MB of a rebuild's peak.
-    public struct Listing {
+    package struct Listing {
         fileprivate var byHash: [FileHash: Entry] = [:]
 
-        public init(capacity: Int) { byHash.reserveCapacity(capacity) }
+        package init(capacity: Int) { byHash.reserveCapacity(capacity) }
 
         /// Adds the file named `name` with its inode (0 for an entry that is no regular file).
         /// False for a name no stored file has, a slash in it (it would not be one folder's
         /// entry, and is never made into a path) included.
-        public mutating func add(name: UnsafeBufferPointer<UInt8>, inode: UInt64) -> Bool {
+        package mutating func add(name: UnsafeBufferPointer<UInt8>, inode: UInt64) -> Bool {
             guard !name.contains(UInt8(ascii: "/")), let (hash, suffix) = StoredFiles.split(name) else { return false }
             byHash[hash] = Entry(suffix: suffix, inode: inode)
             return true
@@ -282,12 +282,18 @@ public struct StoredFiles: Sendable {
 
     /// Each stored file's name and inode (0 for an entry that is no regular file), in no
     /// order: what `init(folder:device:listing:)` takes back.
-    public var listing: some Sequence<(name: String, inode: UInt64)> {
+    package var listing: some Sequence<(name: String, inode: UInt64)> {
         byHash.lazy.map { (name: $0.key.hex + $0.value.suffix, inode: $0.value.inode) }
     }
 
+    /// The pixel size of the stored file `name` (a name this folder lists), read from its
+    /// header when a page asks: the one read a page makes, and the store's to make.
+    package func imageSize(ofFile name: Substring) -> ImageSize? {
+        ImageSize.read(path: folder + "/" + name)
+    }
+
     /// The inode of the stored file `key`, if it is a regular file.
-    public func inode(of key: FileHash) -> UInt64? {
+    package func inode(of key: FileHash) -> UInt64? {
         byHash[key].flatMap { $0.inode == 0 ? nil : $0.inode }
     }
 
@@ -309,7 +315,7 @@ public struct StoredFiles: Sendable {
     /// The stored file for a remote URL, if it was downloaded: what follows its hash in its
     /// name, and its inode. A new inode is new bytes under the same name (what a page that
     /// shows the picture's size must be rendered again for).
-    public func entry(forURL url: String) -> (suffix: String, inode: UInt64)? {
+    package func entry(forURL url: String) -> (suffix: String, inode: UInt64)? {
         byHash[FileHash(SHA256.digest(Array(url.utf8)))].map { ($0.suffix, $0.inode) }
     }
 
@@ -334,22 +340,22 @@ public struct StoredFiles: Sendable {
     }
 
     /// The stored file for a remote URL, if it was downloaded.
-    public func file(forURL url: String) -> String? { key(forURL: url).flatMap(name(of:)) }
+    package func file(forURL url: String) -> String? { key(forURL: url).flatMap(name(of:)) }
 
     /// A store-relative path such as `files/<hash>.svg`, if it names an existing stored file.
-    public func file(forStorePath path: String) -> String? { key(forStorePath: path).flatMap(name(of:)) }
+    package func file(forStorePath path: String) -> String? { key(forStorePath: path).flatMap(name(of:)) }
 
     var allNames: [String] { byHash.map { $0.key.hex + $0.value.suffix }.sorted() }
 
     /// The key of the stored file for a remote URL, if it was downloaded: 32 bytes to hold
     /// instead of a name (at 100,000 users the names of the pages' files were 10 MB).
-    public func key(forURL url: String) -> FileHash? {
+    package func key(forURL url: String) -> FileHash? {
         let hash = FileHash(SHA256.digest(Array(url.utf8)))
         return byHash[hash] == nil ? nil : hash
     }
 
     /// The key of the stored file a store-relative path names, if it exists.
-    public func key(forStorePath path: String) -> FileHash? {
+    package func key(forStorePath path: String) -> FileHash? {
         guard path.hasPrefix("files/") else { return nil }
         var name = String(path.dropFirst("files/".count))
         guard !name.contains("/"), !name.hasPrefix("."), let (hash, suffix) = name.withUTF8({ Self.split($0) }),
@@ -359,12 +365,12 @@ public struct StoredFiles: Sendable {
     }
 
     /// The file's name in the folder.
-    public func name(of key: FileHash) -> String? { byHash[key].map { key.hex + $0.suffix } }
+    package func name(of key: FileHash) -> String? { byHash[key].map { key.hex + $0.suffix } }
 
     /// The regular files of `path` named as this store's files are (the same hash and suffix),
     /// with their inodes, read from the folder's entries: staging 10,000 avatars took three
     /// lookups each to learn what three folders list. Nil when the folder cannot be read.
-    public func inodes(inFolder path: String) -> FolderInodes? {
+    package func inodes(inFolder path: String) -> FolderInodes? {
         guard let directory = opendir(path) else { return nil }
         defer { closedir(directory) }
         var info = stat()
@@ -381,8 +387,8 @@ public struct StoredFiles: Sendable {
 /// The inodes of a folder's stored files (see `StoredFiles.inodes(inFolder:)`), by the first
 /// 64 bits of their hash: 16 bytes a file. A prefix two files share is dropped, so neither is
 /// ever taken for the other; asking for either finds nothing.
-public struct FolderInodes: Sendable {
-    public let device: UInt64
+package struct FolderInodes: Sendable {
+    package let device: UInt64
     private let keys: [UInt64]
     private let inodes: [UInt64]
 
@@ -402,7 +408,7 @@ public struct FolderInodes: Sendable {
     }
 
     /// The inode of the stored file `key` in the folder, if it is there.
-    public func inode(of key: FileHash) -> UInt64? {
+    package func inode(of key: FileHash) -> UInt64? {
         var low = 0, high = keys.count
         while low < high {
             let middle = (low + high) / 2
@@ -413,7 +419,7 @@ public struct FolderInodes: Sendable {
 }
 
 /// A SHA-256 digest as four words, the key of a stored file; ordered by its words.
-public struct FileHash: Hashable, Comparable, Sendable {
+package struct FileHash: Hashable, Comparable, Sendable {
     let words: (UInt64, UInt64, UInt64, UInt64)
 
     init(_ digest: [UInt32]) {
@@ -453,11 +459,11 @@ public struct FileHash: Hashable, Comparable, Sendable {
         }
     }
 
-    public static func == (a: FileHash, b: FileHash) -> Bool { a.words == b.words }
+    package static func == (a: FileHash, b: FileHash) -> Bool { a.words == b.words }
 
-    public static func < (a: FileHash, b: FileHash) -> Bool { a.words < b.words }
+    package static func < (a: FileHash, b: FileHash) -> Bool { a.words < b.words }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(words.0); hasher.combine(words.1); hasher.combine(words.2); hasher.combine(words.3)
     }
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import UsergraphCore
 @testable import UsergraphStore
 @testable import UsergraphRemote
-@testable import UsergraphSite
+@testable import UsergraphBuild
 
 /// The GitHub client and the loader against a local server replaying recorded answers.
 @Suite(.scratch) struct GitHubFetchTests {

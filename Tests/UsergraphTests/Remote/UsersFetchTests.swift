@@ -4,7 +4,7 @@ import Testing
 @testable import UsergraphStats
 @testable import UsergraphStore
 @testable import UsergraphRemote
-@testable import UsergraphSite
+@testable import UsergraphBuild
 @testable import UsergraphCommands
 
 /// The users and statistics APIs, and the images they point at.

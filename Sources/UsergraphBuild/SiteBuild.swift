@@ -1,0 +1,603 @@
+import CSystem
+import Foundation
+import UsergraphCore
+import UsergraphFeeds
+import UsergraphPages
+import UsergraphPublish
+import UsergraphRender
+import UsergraphShare
+import UsergraphStats
+import UsergraphStore
+
+/// What `usergraph build` may change from the config for one run.
+package struct BuildOptions: Sendable {
+    /// An absolute path (commands resolve theirs); nil means the config's `output`.
+    package var output: String?
+    package var baseURL: String?
+    package var asOf: Day?
+    /// Render even when the inputs are those of the published site.
+    package var force: Bool
+    /// A warning fails the build before anything is published (Hugo's `--panicOnWarning`).
+    package var strict: Bool
+    /// Store files (absolute paths) the build takes as absent: cached answers fetched for
+    /// another source than the config names (`Loader.foreignCollections`).
+    package var ignoredCollections: Set<String>
+
+    package init(
+        output: String? = nil, baseURL: String? = nil, asOf: Day? = nil, force: Bool = false, strict: Bool = false,
+        ignoredCollections: Set<String> = []
+    ) {
+        self.output = output; self.baseURL = baseURL; self.asOf = asOf; self.force = force; self.strict = strict
+        self.ignoredCollections = ignoredCollections
+    }
+}
+
+/// What a build did, for the closing line and for tests.
+package struct BuildReport: Sendable {
+    package var output: String
+    package var pages: Int
+    package var files: Int
+    package var asOf: Day
+    /// Collections the store does not hold (`profile`, `repositories`, `starred`, `users`,
+    /// `statistics`: their names are `notes.collections.*` in the strings); their pages show an
+    /// empty state.
+    package var missing: [String]
+    /// Problems in the data, and names a template uses that its page lacks, that did not stop the build.
+    package var warnings: [Message]
+    /// Files written, kept byte-for-byte, and removed from the published site.
+    package var changes: PublishCounts
+    /// Nothing the build reads changed since the published site was built, so nothing was rendered.
+    package var upToDate: Bool
+    /// The site's files that hide a built-in theme file which changed since they were copied,
+    /// those no earlier build has said.
+    package var staleTheme: [ThemeFiles.StaleCopy] = []
+}
+
+/// The whole pipeline of `usergraph build`: config → store → stats → pages → render → publish.
+package enum SiteBuild {
+    package static func run(config: SiteConfig, options: BuildOptions = BuildOptions(), now: Date = Date()) throws -> BuildReport {
+        do {
+            return try run(config: config, options: options, now: now, keeping: true)
+        } catch is FamilyNotKept {
+            // A page of a published family went since the last build: all made again.
+            return try run(config: config, options: options, now: now, keeping: false)
+        }
+    }
+
+    /// `keeping` false: no family is kept whole (`KeptFamily`), whatever the summaries say.
+    static func run(config original: SiteConfig, options: BuildOptions, now: Date, keeping: Bool) throws -> BuildReport {
+        csystem_map_large_blocks()
+        var config = original
+        if let output = options.output { config.output = output }
+        if let base = options.baseURL { config.baseURL = base.hasSuffix("/") ? base : base + "/" }
+        let asOf = config.asOfDay(override: options.asOf, now: now)
+        // Even a run with nothing to render clears what a killed run left beside the output.
+        try StagedSite.clearLeftovers(output: config.output)
+        let inputs = BuildStamp.inputs(config: config, asOf: asOf)
+        let last = BuildStamp.load(output: config.output)
+        if !options.force, let stamp = last, stamp.isCurrent(output: config.output, inputs: inputs.all) {
+            if options.strict { try failOnWarnings(stamp.warnings) }
+            return BuildReport(
+                output: config.output, pages: stamp.pages, files: stamp.files, asOf: asOf, missing: stamp.missing,
+                warnings: stamp.warnings, changes: PublishCounts(written: 0, kept: stamp.pages + stamp.files, removed: 0),
+                upToDate: true)
+        }
+
+        // Ready before the pictures are (see `PNGRaster.prepare`), while the store is read; not
+        // when nothing they show changed (a user, a visit), which then draws none of them: the
+        // libraries took 12 MB of a one-user rebuild's peak at 100,000 users.
+        if last?.pictures != inputs.pictures { _ = BackgroundJob { PNGRaster.prepare() } }
+        // The theme, the last build's manifest and the pages' seeds are read on other threads
+        // while this one reads the store. A broken theme is still said before a broken store.
+        // The theme's words come first: the statistics' wording and the pictures need them,
+        // its templates only the pages.
+        let settings = config
+        let themeStart = BackgroundJob { () throws -> (Strings, BackgroundJob<Theme>) in
+            let strings = try Theme.strings(files: settings.theme, language: settings.language, require: requirements)
+            return (strings, BackgroundJob { try Theme(files: settings.theme, strings: strings) })
+        }
+        let manifestJob = BackgroundJob {
+            let manifest = options.force ? PageManifest.empty : PageManifest.load(output: settings.output)
+            // The spare's list shares the manifest's strings, so a rebuild holds each path once.
+            return (manifest, SpareList.load(output: settings.output, manifest: manifest))
+        }
+        let seedsJob = BackgroundJob { PageSeeds(config: settings) }
+        let layout = StoreLayout(root: config.store)
+        let storedFilesStamp = inputs.storedFiles
+        let filesJob = BackgroundJob { StoredFilesListing.files(in: layout.files, stamp: storedFilesStamp, output: settings.output, fresh: options.force) }
+        // The users and their visits, and the starred repositories, are not read when what
+        // the last build took of them still holds (see `KeptFamily`).
+        // A collection taken as absent changes what the kept families were made from.
+        let summaries = FamilySummaries(
+            layout, asOf: asOf, timeZone: config.timeZone, output: config.output,
+            trusted: keeping && !options.force && options.ignoredCollections.isEmpty)
+        // A starred list taken as absent is not decoded at all (12 MB at 10,000 users).
+        let read = StoreReader.begin(
+            layout, directory: summaries.directory == nil,
+            starred: summaries.starred == nil && !options.ignoredCollections.contains(layout.starred))
+        let (strings, themeJob) = try themeStart.value()
+        // Counted while the starred repositories, which no statistic reads, are still decoding.
+        let partial = Result { try read.withoutStarred() }
+        if case .failure = partial { _ = try themeJob.value() }
+        var snapshot = try partial.get()
+        snapshot.drop(options.ignoredCollections, layout: layout)
+        let files = try filesJob.value()
+        var statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
+        summaries.apply(to: &statistics)
+        // Consumed, so that emptying the visit events below frees them: a second reference
+        // kept the raw events (24 MB at 100,000 users) alive through the whole render.
+        snapshot.starred = try (consume read).finish().starred
+        summaries.apply(to: &snapshot)
+        // The visit events live on in the statistics; no page reads them one by one, and at
+        // 100,000 users they were 20 MB held through the whole build.
+        snapshot.statistics?.value = []
+        // Reading the store and counting took twice what they leave (at 100,000 users, 65 MB of
+        // file bytes and 36 MB of counting): freed, but kept by malloc until handed back.
+        csystem_release_free_memory()
+        var made = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: strings,
+            drawCards: EmbedCards.cards)
+
+        let assets = try PublicAssets(theme: config.theme)
+        // Independent of the pages: drawn and written out on other threads while they render.
+        // Neither reads the users, nor the starred repositories but the newest (the feed), so
+        // they need not wait for the choice below.
+        let firstSite = made
+        let pictures = BackgroundJob { try sharingPictures(firstSite, assets: assets, force: options.force) }
+        let feed = BackgroundJob { firstSite.shows(.feeds) ? SiteFeed(firstSite).files : [] }
+        // A forced build renders every page; otherwise a page whose fingerprint is the one its
+        // published file was made with is kept.
+        let (manifest, spareList) = try manifestJob.value()
+        let seeds = try seedsJob.value()
+        let theme = try themeJob.value()
+        // Neither reads the users (the shell's alt text names the owner).
+        let shellSeed = SiteBuild.shellSeed(made, assets: assets, asOf: theme.layoutUsesAsOf)
+        let keys = summaries.pagesKeys(layout, seeds: seeds, shell: shellSeed, storedFiles: storedFilesStamp, snapshot: snapshot)
+        // A family is kept whole only when its pages would be made from what they were.
+        let kept = summaries.kept(keys: keys, manifest: manifest)
+        // A family made again (a template, the shell or an avatar changed) needs its file after all.
+        var reread = false
+        if summaries.directory != nil, !kept.contains(.directory) {
+            (snapshot.users, snapshot.statistics) = try StoreReader.readDirectory(layout)
+            statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
+            snapshot.statistics?.value = []
+            reread = true
+        }
+        if summaries.starred != nil, !kept.contains(.starred) {
+            snapshot.starred = try StoreReader.readStarred(layout)
+            reread = true
+        }
+        if reread {
+            made = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: strings,
+            drawCards: EmbedCards.cards)
+        }
+        let site = made
+        // A theme's own templates may name keys its pages do not have: said, not fatal, since
+        // the page still renders (with nothing there).
+        let templateWarnings = TemplateKeyCheck(theme: theme, assets: assets).problems().map(\.message)
+        let staged = try StagedSite(output: config.output, rebuild: !options.force, spareList: spareList)
+        // The stored files the pages show, linked in while the pages render.
+        let storedFiles = BackgroundJob {
+            // The spare's and the published site's stored files are links into the store's
+            // folder as it is now when they were linked from it unchanged since (the usual
+            // nightly run): then their folders need not be read.
+            let unchanged = { (linkedFrom: String?) in storedFilesStamp != nil && linkedFrom == storedFilesStamp }
+            let spareIsLinked = unchanged(staged.spareStoredFiles), publishedIsLinked = unchanged(manifest.storedFiles)
+            // A kept directory refers to the stored files the last build carried: the same
+            // users, avatars and owner. Those the spare holds, linked as the published ones
+            // are, are in place already.
+            if kept.contains(.directory) {
+                let lacking = spareIsLinked && publishedIsLinked ? staged.keepLinkedFiles(manifest.storedFilePaths) : manifest.storedFilePaths
+                let keys = lacking.compactMap(files.key(forStorePath:))
+                try stage(keys, of: files, into: staged, spareIsLinked: spareIsLinked, publishedLinks: publishedIsLinked ? manifest.files : nil)
+                return manifest.storedFilePaths.count - lacking.count + keys.count
+            }
+            let stored = ReferencedFiles.keys(site)
+            try stage(stored, of: files, into: staged, spareIsLinked: spareIsLinked, publishedLinks: publishedIsLinked ? manifest.files : nil)
+            return stored.count
+        }
+        do {
+            let (sources, positions) = SitePages.sources(site, omitting: kept)
+            let (outcomes, fingerprints) = try render(
+                sources, site: site, theme: theme, assets: assets, seeds: seeds, shellSeed: shellSeed,
+                manifest: manifest, into: staged)
+            // The kept families' pages, in their order, each where its sources would have been.
+            let keptPages = try KeptFamily.allCases.filter(kept.contains).map { family in
+                (family: family, position: positions[family] ?? 0, pages: try keep(manifest.families[family] ?? [], into: staged))
+            }
+            // What the rendering threads made and freed, handed back before the publish (with
+            // the hand-back above, the peak at 10,000 users fell from 107 to 92 MB).
+            csystem_release_free_memory()
+            for file in assets.files { try staged.put(file.data, at: file.published) }
+            let pictures = try pictures.value()
+            for picture in pictures { try staged.put(picture.data, at: picture.file) }
+            for file in try feed.value() { try staged.put(file.data, at: file.path) }
+            let stored = try storedFiles.value()
+            let madePages = sources.count { $0.file == nil }
+            let pageCount = madePages + keptPages.reduce(0) { $0 + $1.pages.pages.count }
+            var fileCount = assets.files.count + stored + pictures.count + 2 + sources.count - madePages + keptPages.reduce(0) { $0 + $1.pages.files }
+            if let base = config.baseURL {
+                let previous = Sitemap.dates(inFileAt: config.output + "/sitemap.xml")
+                var entries: [Sitemap.Entry] = []
+                func add(_ path: SitePath, kept: Bool) {
+                    let url = path.url(base: base)
+                    entries.append(Sitemap.Entry(url: url, lastModified: kept ? previous[HTML.escape(url)] ?? asOf.iso : asOf.iso))
+                }
+                var insertions = keptPages[...]
+                func insert(upTo index: Int) {
+                    while let next = insertions.first, next.position <= index {
+                        if indexed(next.family.section, config: config) {
+                            for file in next.pages.pages { add(SitePath(String(file.dropLast(SitePath.pageFile.utf8.count))), kept: true) }
+                        }
+                        insertions.removeFirst()
+                    }
+                }
+                for (index, (source, outcome)) in zip(sources, outcomes).enumerated() {
+                    insert(upTo: index)
+                    if source.path != .notFound, source.file == nil, indexed(source.section, config: config) { add(source.path, kept: outcome == .kept) }
+                }
+                insert(upTo: .max)
+                try staged.put(Data(Sitemap.xml(entries).utf8), at: "sitemap.xml")
+                try staged.put(Data(Sitemap.robots(base: base).utf8), at: "robots.txt")
+                fileCount += 2
+            }
+            let buildWarnings = templateWarnings + warnings(statistics) + pinnedWarnings(site)
+            if options.strict { try failOnWarnings(buildWarnings) }
+            try check(staged, pages: sources)
+            BuildStamp.remove(output: config.output)
+            PageManifest.remove(output: config.output)
+            FamilySummaries.remove(output: config.output)
+            let counts = try staged.publish(previous: manifest.files, previousStoredFiles: manifest.storedFiles)
+            let stale = config.theme.staleCopies(bases: ThemeBase.read(root: config.root))
+            let told = Set(last?.toldTheme ?? [])
+            let report = BuildReport(
+                output: config.output, pages: pageCount, files: fileCount, asOf: asOf,
+                missing: missingCollections(snapshot), warnings: buildWarnings, changes: counts, upToDate: false,
+                staleTheme: stale.filter { !told.contains($0.told) })
+            if let identity = FolderStamp.of(config.output) {
+                BuildStamp(
+                    inputs: inputs.all, output: identity, pages: report.pages, files: report.files,
+                    missing: report.missing, warnings: report.warnings, pictures: inputs.pictures,
+                    toldTheme: stale.map(\.told)
+                ).save(output: config.output)
+            }
+            let listed = PageManifest.save(
+                sources.indices.lazy.map { (sources[$0].path.file, fingerprints[$0], outcomes[$0] == .kept) },
+                inserting: keptPages.map { ($0.position, manifest.families[$0.family] ?? []) },
+                others: staged.otherPaths, storedFiles: staged.storedFilesAreLinks ? storedFilesStamp : nil, output: config.output)
+            // The manifest lists each staged file once (`check` found every page staged): as
+            // many as were staged is all of them.
+            staged.saveSpareList(against: listed == staged.paths.count ? PageManifest.token(output: config.output) : nil)
+            if let identity = FolderStamp.of(config.output) {
+                summaries.save(
+                    keys: keys, kept: kept, snapshot: snapshot, statistics: statistics, asOf: asOf, timeZone: config.timeZone,
+                    output: config.output, identity: identity)
+            }
+            return report
+        } catch {
+            // Not while the stored files are still being linked into it.
+            _ = try? storedFiles.value()
+            staged.discard()
+            throw error
+        }
+    }
+
+    /// Every key the build reads from the strings file besides the templates' `t.` keys: the
+    /// pages', the pictures' and the feeds'.
+    static let requirements = SitePages.requirements + SocialCard.requirements + EmbedCards.requirements + SiteFeed.requirements
+
+    /// The fingerprint of what a build reads (config, store, templates, `Public/`, the as-of
+    /// day): `serve --watch` rebuilds when it changes.
+    package static func fingerprint(config: SiteConfig, now: Date = Date()) -> String {
+        BuildStamp.inputs(config: config, asOf: config.asOfDay(override: nil, now: now)).all
+    }
+
+    /// The last look before the swap: every page is there, so a bug can never publish half a site.
+    static func check(_ staged: StagedSite, pages: [PageSource]) throws {
+        let paths = staged.paths
+        if let missing = pages.first(where: { !paths.contains($0.path.file) }) {
+            throw UsergraphError("errors.build.missingPage", ["path": missing.path.file])
+        }
+    }
+
+    /// Renders and writes every page whose fingerprint changed, spread over all cores; the
+    /// others keep their published file. Returns what happened to each page and its fingerprint
+    /// (nil for a page whose context holds something a fingerprint cannot read: always rendered).
+    static func render(
+        _ sources: [PageSource], site: SiteData, theme: Theme, assets: PublicAssets, seeds: PageSeeds,
+        shellSeed: PageFingerprint?, manifest: PageManifest, into staged: StagedSite
+    ) throws -> ([StagedSite.Outcome], [PageFingerprint?]) {
+        let failures = FirstError()
+        let outcomes = Outcomes(count: sources.count)
+        let fingerprints = Fingerprints(count: sources.count)
+        let order = PageSource.renderOrder(sources)
+        DispatchQueue.concurrentPerform(iterations: order.count) { position in
+            guard !failures.isSet else { return }
+            let index = order[position]
+            let source = sources[index]
+            do {
+                var hasher = FingerprintHasher()
+                hasher.add(seeds.seed(for: source.template))
+                // A file made by code has no layout around it.
+                var readable = source.file != nil || shellSeed != nil
+                if source.file == nil, let shellSeed { hasher.add(shellSeed) }
+                hasher.add(source.path.file)
+                hasher.add(source.section.rawValue)
+                var context: [String: Any]?
+                if !source.addInputs(to: &hasher) {
+                    let made = source.context()
+                    readable = readable && hasher.add(context: made)
+                    context = made
+                }
+                let fingerprint = readable ? hasher.finish() : nil
+                fingerprints.set(index, fingerprint)
+                if let fingerprint, let last = manifest.fingerprints.entry(source.path.file), last.fingerprint == fingerprint,
+                    try staged.keep(source.path.file, keptLastTime: last.kept)
+                {
+                    TestStop.pagesStaged(outcomes.set(index, .kept))
+                    return
+                }
+                if let file = source.file {
+                    TestStop.pagesStaged(outcomes.set(index, try staged.put(file(), at: source.path.file, page: true)))
+                    return
+                }
+                let shell = SiteBuild.shell(site, for: source, assets: assets, asOf: theme.layoutUsesAsOf)
+                let html = try theme.render(page: source.template, context: context ?? source.context(), shell: shell)
+                TestStop.pagesStaged(outcomes.set(index, try staged.put(Data(html.utf8), at: source.path.file, page: true)))
+            } catch {
+                failures.set(error)
+            }
+        }
+        if let error = failures.value { throw error }
+        return (outcomes.values, fingerprints.values)
+    }
+
+    /// The pages (their files' paths) and other files (such as the search's index scripts) of
+    /// a kept family.
+    package struct KeptPages {
+        var pages: [String] = []
+        var files = 0
+    }
+
+    /// Keeps a family's pages and files as the published site has them, on all cores
+    /// (`entries`: the manifest's). Throws `FamilyNotKept` when one is not there to keep.
+    static func keep(_ entries: [PageManifest.Entry], into staged: StagedSite) throws -> KeptPages {
+        let failures = FirstError()
+        DispatchQueue.concurrentPerform(iterations: entries.count) { index in
+            guard !failures.isSet else { return }
+            do {
+                if try !staged.keep(entries[index].path, keptLastTime: entries[index].kept) { failures.set(FamilyNotKept()) }
+            } catch {
+                failures.set(error)
+            }
+        }
+        if let error = failures.value { throw error }
+        var kept = KeptPages()
+        for entry in entries {
+            if entry.path.hasSuffix("/" + SitePath.pageFile) { kept.pages.append(entry.path) } else { kept.files += 1 }
+        }
+        return kept
+    }
+
+    /// Stages the stored files the pages refer to, on all cores: at 10,000 users there are as
+    /// many avatars as pages. What the store (`files`, as it listed them), the staging folder
+    /// and the published site hold is read from their folders' entries first, so a file
+    /// already in place costs no lookup. `spareIsLinked`: the reused spare's stored files are
+    /// known to be the store's (see `PageManifest.storedFiles`); `publishedLinks`: the
+    /// published site's files, when its stored files are known to be. A folder known so is not
+    /// read: reading the folders of 10,000 files was a tenth of a rebuild's time.
+    static func stage(
+        _ stored: [FileHash], of files: StoredFiles, into staged: StagedSite, spareIsLinked: Bool,
+        publishedLinks: Set<String>?
+    ) throws {
+        guard !stored.isEmpty else { return }
+        guard files.device != nil, let folder = StagedSite.SourceFolder(files.folder) else {
+            throw UsergraphError("errors.build.storedFile", ["path": files.folder])
+        }
+        defer { folder.close() }
+        // An inode only names the same file on the same file system.
+        func listed(_ path: String) -> FolderInodes? {
+            files.inodes(inFolder: path).flatMap { $0.device == files.device ? $0 : nil }
+        }
+        let spare = spareIsLinked ? nil : listed(staged.folder + "/files")
+        let published = publishedLinks != nil ? nil : listed(staged.output + "/files")
+        let failures = FirstError()
+        DispatchQueue.concurrentPerform(iterations: stored.count) { index in
+            let key = stored[index]
+            guard !failures.isSet, let name = files.name(of: key) else { return }
+            let relative = "files/" + name
+            let source = files.inode(of: key)
+            let inPublished = publishedLinks.map { $0.contains(relative) ? source : nil } ?? published?.inode(of: key)
+            do {
+                try staged.put(
+                    fileNamed: name, in: folder, at: relative,
+                    inodes: (source, spareIsLinked ? source : spare?.inode(of: key), inPublished))
+            } catch {
+                failures.set(error)
+            }
+        }
+        if let error = failures.value { throw error }
+    }
+
+    /// The social card, the PNG icons and the embeddable cards, published like pages. Each PNG
+    /// is redrawn only when the SVG it comes from changed (see `PNGRaster`), else the published
+    /// one is kept; those to draw are drawn on all cores.
+    static func sharingPictures(_ site: SiteData, assets: PublicAssets, force: Bool = false) throws -> [(file: String, data: Data)] {
+        let css = assets.names["assets/style.css"].flatMap { name in assets.files.first { $0.published == name } }
+        let palette = ThemePalette(css: css.map { String(decoding: $0.data, as: UTF8.self) } ?? "")
+        let cards = EmbedCards.files(site, palette: palette)
+        let jobs = [SocialCard.job(site, palette: palette.light)] + ShareIcons.jobs(assets, palette: palette.light) + cards.pngs
+        return cards.svgs + (try PNGRaster.render(jobs, published: force ? nil : site.config.output))
+    }
+
+    /// Whether search engines may index the page: the users directory is other people's
+    /// data, so its pages are `noindex` and out of the sitemap unless `privacy.indexUsers`.
+    static func indexed(_ section: Section, config: SiteConfig) -> Bool {
+        section != .users || config.privacy.indexUsers
+    }
+
+    /// What every page's shell reads besides the config (in `PageSeeds`), its path and its
+    /// section, hashed once: the assets' names, the social card's alt text and, when the layout
+    /// shows it, the as-of day. Nil when a value cannot be hashed (then every page is rendered).
+    /// Hashing this instead of each page's shell saved a tenth of a rebuild at 10,000 users.
+    static func shellSeed(_ site: SiteData, assets: PublicAssets, asOf: Bool) -> PageFingerprint? {
+        var hasher = FingerprintHasher()
+        guard hasher.add(context: assets.context) else { return nil }
+        hasher.add(site.shareImageAlt)
+        hasher.add(site.on.keys.sorted().joined(separator: " "))
+        hasher.add(asOf)
+        if asOf { hasher.add(site.asOf.number) }
+        return hasher.finish()
+    }
+
+    /// What the layout sees of one page besides what `Theme.render` adds (`PageKeys.shell`).
+    /// `asOf`: whether the layout shows the as-of day (else it is left out, so a new day does
+    /// not change every page). Reads only the config, the page's path and section, and what
+    /// `shellSeed` hashes: the pages' fingerprints rely on it.
+    static func shell(_ site: SiteData, for source: PageSource, assets: PublicAssets, asOf: Bool) -> [String: Any] {
+        var shell: [String: Any] = [
+            "siteTitle": site.config.title, "lang": site.config.language, "noindex": !indexed(source.section, config: site.config),
+        ]
+        if asOf { shell["asOf"] = site.values.date(site.asOf) }
+        if let base = site.config.baseURL { shell["baseURL"] = base }
+        shell["assets"] = assets.context
+        shell["nav"] = [source.section.rawValue: true]
+        shell["on"] = site.on
+        let root: String
+        if source.path == .notFound {
+            root = SitePages.notFoundBase(site)
+            shell["links"] = Links.context(from: .home, base: root)
+        } else {
+            root = source.path.root
+            shell["links"] = Links.context(from: source.path)
+            if let base = site.config.baseURL { shell["canonical"] = source.path.url(base: base) }
+        }
+        shell["root"] = root
+        // Social sites need an absolute og:image; without a base URL it is relative, which a
+        // browser resolves and a crawler ignores (the README says so).
+        shell["share"] = ["image": (site.config.baseURL ?? root) + SocialCard.file, "imageAlt": site.shareImageAlt]
+        return shell
+    }
+
+    static func missingCollections(_ snapshot: Snapshot) -> [String] {
+        var missing: [String] = []
+        if snapshot.profile == nil { missing.append("profile") }
+        if snapshot.repositories == nil { missing.append("repositories") }
+        if snapshot.starred == nil { missing.append("starred") }
+        if snapshot.users == nil { missing.append("users") }
+        if snapshot.statistics == nil { missing.append("statistics") }
+        return missing
+    }
+
+    /// `github.pinned` names a repository the store does not have (a typo, or one renamed).
+    static func pinnedWarnings(_ site: SiteData) -> [Message] {
+        let unknown = PinnedRepositories.unknownNames(site)
+        guard !unknown.isEmpty, let login = site.config.github?.login else { return [] }
+        return [Message("notes.pinnedUnknown", ["names": unknown.joined(separator: ", "), "login": login])]
+    }
+
+    /// `--strict`: the warnings, each on its line, then why nothing was published.
+    static func failOnWarnings(_ warnings: [Message]) throws {
+        guard !warnings.isEmpty else { return }
+        throw UsergraphError(
+            messages: warnings.map { Message("notes.warning", nested: ["text": $0]) }
+                + [Message("errors.build.strict", nested: ["warnings": .count("count.warnings", warnings.count)])])
+    }
+
+    static func warnings(_ statistics: StatisticsResult) -> [Message] {
+        var warnings: [Message] = []
+        let details = statistics.details
+        if details.skippedEventDates > 0 {
+            let example = details.exampleBadEventDate.map { Message("notes.skippedEventsExample", ["value": String($0)]) }
+            warnings.append(
+                Message(
+                    "notes.skippedEvents",
+                    nested: [
+                        "count": .count("count.events", details.skippedEventDates),
+                        "example": example ?? .verbatim(""),
+                    ]))
+        }
+        if details.skippedWorkouts > 0 {
+            warnings.append(
+                Message(
+                    "notes.skippedWorkouts",
+                    nested: [
+                        "count": .count("count.workouts", details.skippedWorkouts)
+                    ]))
+        }
+        return warnings
+    }
+}
+
+/// A page of a family a build meant to keep was not in the published site.
+package struct FamilyNotKept: Error {}
+
+/// Each page's fingerprint, filled in by the rendering threads.
+package final class Fingerprints: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [PageFingerprint?]
+
+    package init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    package var values: [PageFingerprint?] { lock.withLock { storage } }
+
+    package func set(_ index: Int, _ fingerprint: PageFingerprint?) { lock.withLock { storage[index] = fingerprint } }
+}
+
+/// What happened to each page, filled in by the rendering threads.
+package final class Outcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [StagedSite.Outcome]
+    private var filled = 0
+
+    package init(count: Int) { storage = Array(repeating: .written, count: count) }
+
+    package var values: [StagedSite.Outcome] { lock.withLock { storage } }
+
+    /// Returns how many pages have been staged, this one included (a test hook counts them).
+    @discardableResult
+    package func set(_ index: Int, _ outcome: StagedSite.Outcome) -> Int {
+        lock.withLock {
+            storage[index] = outcome; filled += 1; return filled
+        }
+    }
+}
+
+/// Stored files the pages refer to, so the site carries exactly those.
+package enum ReferencedFiles {
+    /// The keys of the stored files the pages show, each once, in order: sorted rather than
+    /// gathered in a set, which was 4 MB more at 100,000 users, held while the pages render.
+    package static func keys(_ site: SiteData) -> [FileHash] {
+        var keys: [FileHash] = []
+        let files = site.avatars.files
+        if let avatar = site.snapshot.owner?.avatar, let key = files.key(forStorePath: avatar) { keys.append(key) }
+        if let url = site.snapshot.profile?.value.avatarURL, let key = files.key(forURL: url) { keys.append(key) }
+        for user in site.snapshot.users?.value ?? [] {
+            for file in user.files ?? [] {
+                if let key = files.key(forURL: file.url) { keys.append(key) }
+            }
+        }
+        keys.sort()
+        var kept = 0
+        for key in keys where kept == 0 || keys[kept - 1] != key {
+            keys[kept] = key
+            kept += 1
+        }
+        keys.removeLast(keys.count - kept)
+        return keys
+    }
+}
+
+extension Snapshot {
+    /// The cached collections whose files are in `paths`, taken as absent.
+    package mutating func drop(_ paths: Set<String>, layout: StoreLayout) {
+        guard !paths.isEmpty else { return }
+        if paths.contains(layout.profile) { profile = nil }
+        if paths.contains(layout.repositories) { repositories = nil }
+        if paths.contains(layout.starred) { starred = nil }
+        if paths.contains(layout.pinned) { pinned = nil }
+        if paths.contains(layout.contributions) { contributions = nil }
+        if paths.contains(layout.languages) { languageSizes = nil }
+        if paths.contains(layout.users) { users = nil }
+        if paths.contains(layout.statistics) { statistics = nil }
+    }
+}

@@ -1,0 +1,120 @@
+import Mustache
+import UsergraphCore
+import UsergraphStats
+
+/// A count or amount in a template: `{{views}}` writes it in the language's digits
+/// (12,345 / 12 345), `{{t.count.views(views)}}` says it with its noun in the right form.
+package struct TemplateNumber: MustacheCustomRenderable, MustacheTransformable, MustacheParent {
+    package let value: Double
+    package let places: Int
+    package let strings: Strings
+
+    package var renderText: String {
+        places == 0 ? strings.format.number(Int(value)) : strings.format.number(value, places: places)
+    }
+
+    package var isNull: Bool { false }
+
+    package func transform(_ name: String) -> Any? {
+        if name.hasPrefix("t.") {
+            let key = String(name.dropFirst(2))
+            return places == 0 ? strings.plural(key, Int(value)) : strings.plural(key, value, places: places)
+        }
+        return Int(value).transform(name)
+    }
+
+    /// `value`: the plain number, for attributes and CSS.
+    package func child(named name: String) -> Any? {
+        name == "value" ? (places == 0 ? String(Int(value)) : String(value)) : nil
+    }
+}
+
+/// A day in a template: `{{since}}` → November 20, 2026 / 20 ноября 2026 г.; `{{since.iso}}`
+/// → 2026-11-20 (for `<time datetime>`), `{{since.short}}` → Nov 20.
+package struct TemplateDate: MustacheCustomRenderable, MustacheParent {
+    package let day: Day
+    package let format: LanguageFormat
+
+    package var renderText: String { format.date(day) }
+    package var isNull: Bool { false }
+
+    package func child(named name: String) -> Any? {
+        switch name {
+        case "iso": day.iso
+        case "short": format.shortDate(day)
+        case "long": format.date(day)
+        default: nil
+        }
+    }
+}
+
+/// A month in a template: `{{month}}` → November 2026 / Ноябрь 2026; `{{month.iso}}` → 2026-11.
+package struct TemplateMonth: MustacheCustomRenderable, MustacheParent {
+    package let month: Month
+    package let format: LanguageFormat
+
+    package var renderText: String { format.monthYear(month) }
+    package var isNull: Bool { false }
+
+    package func child(named name: String) -> Any? {
+        switch name {
+        case "iso": month.iso
+        case "short": format.monthShort(month.month) + " " + String(month.year)
+        default: nil
+        }
+    }
+}
+
+/// A duration in a template: `{{duration}}` → 1 h 20 min / 1 ч 20 мин (whole minutes);
+/// `hours`, `minutes` (numbers), `hasHours` and `seconds` for a layout of one's own.
+package struct TemplateDuration: MustacheCustomRenderable, MustacheParent {
+    package let seconds: Int
+    package let strings: Strings
+
+    package var renderText: String { strings.format.duration(seconds: seconds) }
+    package var isNull: Bool { false }
+
+    package func child(named name: String) -> Any? {
+        let minutes = Format.minutes(seconds)
+        switch name {
+        case "hours": return TemplateNumber(value: Double(minutes / 60), places: 0, strings: strings)
+        case "minutes": return TemplateNumber(value: Double(minutes % 60), places: 0, strings: strings)
+        case "totalMinutes": return TemplateNumber(value: Double(minutes), places: 0, strings: strings)
+        case "hasHours": return minutes >= 60
+        case "seconds": return seconds
+        default: return nil
+        }
+    }
+}
+
+/// Makes the values above for page builders.
+package struct TemplateValues: Sendable {
+    package let strings: Strings
+
+    package init(strings: Strings) { self.strings = strings }
+
+    package func number(_ value: Int) -> Any { TemplateNumber(value: Double(value), places: 0, strings: strings) }
+    package func number(_ value: Double, places: Int) -> Any { TemplateNumber(value: value, places: places, strings: strings) }
+
+    /// Metres as kilometres with one decimal (`12.4`, `12,4`).
+    /// Grams as a food label writes them: whole when whole (180 g), else to 0.1 (52.5 g).
+    package func grams(_ value: Double) -> Any {
+        let tenth = (value * 10).rounded() / 10
+        return number(tenth, places: tenth == tenth.rounded() ? 0 : 1)
+    }
+    func kilometres(_ metres: Double) -> Any { number(metres / 1000, places: 1) }
+    func kilometres(_ metres: Int) -> Any { kilometres(Double(metres)) }
+
+    /// Seconds per kilometre as `5:31`: minutes and seconds, as a watch shows a pace.
+    package func pace(_ secondsPerKm: Int) -> String { "\(secondsPerKm / 60):" + (secondsPerKm % 60 < 10 ? "0" : "") + "\(secondsPerKm % 60)" }
+    package func date(_ day: Day) -> Any { TemplateDate(day: day, format: strings.format) }
+    package func month(_ month: Month) -> Any { TemplateMonth(month: month, format: strings.format) }
+    package func duration(_ seconds: Int) -> Any { TemplateDuration(seconds: seconds, strings: strings) }
+    /// A day from `YYYY-MM-DD`, or the text as it is when it is not one.
+    package func date(iso: String) -> Any { Day(iso: iso).map(date) ?? iso }
+    package func month(iso: String) -> Any {
+        let parts = iso.split(separator: "-")
+        guard parts.count == 2, let y = Int(parts[0]), let m = Int(parts[1]), (1...12).contains(m) else { return iso }
+        return month(Month(year: y, month: m))
+    }
+}

@@ -1,9 +1,0 @@
-import UsergraphCharts
-import UsergraphCore
-
-extension LanguageFormat {
-    /// The language's marks for the numbers charts draw.
-    var chartNumbers: ChartNumberFormat {
-        ChartNumberFormat(decimalSeparator: decimalSeparator, groupSeparator: groupSeparator, percentSuffix: percentSign)
-    }
-}
