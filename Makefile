@@ -43,15 +43,17 @@ site: build
 	@echo "The demo site is in $(CURDIR)/_site/ (open $(CURDIR)/_site/index.html)"
 
 # What the formatter keeps (.swift-format): all our Swift, not the vendored Mustache and its suite.
-FORMATTED = Package.swift Plugins $(filter-out Sources/Mustache,$(wildcard Sources/*)) Tests/UsergraphTests Tests/UsergraphChartsTests
+FORMATTED = Package.swift Plugins $(filter-out Sources/Mustache,$(wildcard Sources/*)) $(filter-out Tests/MustacheTests Tests/Fixtures,$(wildcard Tests/*))
 
 # feedparser (PyPI) is the tests' independent reader of the Atom feed. Before the tests: the
-# style (swift-format, in the toolchain) and every import declared by its target.
+# style (swift-format, in the toolchain) and every import declared by its target. The tests are
+# built with warnings as errors and SwiftPM's own check of each target's imports.
+TEST_FLAGS = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 test: deps
 	@python3 -c "import feedparser" 2>/dev/null || python3 -m pip install -q feedparser
 	$(SWIFT) format lint --strict --configuration .swift-format -r $(FORMATTED)
 	python3 Scripts/check-imports.py
-	$(SWIFT) test
+	$(SWIFT) test $(TEST_FLAGS)
 
 # Formats our Swift as `make test` expects it.
 format:

@@ -119,30 +119,87 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "usergraph", dependencies: ["UsergraphCommands"]),
-        .testTarget(
-            name: "UsergraphTests",
-            // `usergraph` too, so that `swift test` builds the executable the process tests run.
-            // Every module its files import, declared.
+        // The tests: a target per library target, each testing its own, plus what they share
+        // (scratch folders, goldens, the in-process command runner, the process runner, the
+        // local HTTP server and the API replays). Recorded API answers and device files are in
+        // Tests/Fixtures, read through `TestPaths.fixtures`.
+        .target(
+            name: "UsergraphTestSupport",
             dependencies: [
-                "UsergraphTheme", "UsergraphCore", "UsergraphStats", "UsergraphCharts", "UsergraphStore", "UsergraphRemote",
-                "UsergraphImport", "UsergraphPages", "UsergraphRender", "UsergraphPublish", "UsergraphShare", "UsergraphFeeds",
-                "UsergraphBuild", "UsergraphCheck", "UsergraphServe", "UsergraphReport", "UsergraphCommands", "usergraph", "Mustache",
-                "CZlibShim",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "UsergraphCore", "UsergraphStats", "UsergraphRemote", "UsergraphPublish", "UsergraphBuild", "UsergraphCommands",
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
-            // Recorded API answers and golden pages, read through #filePath.
-            exclude: ["Fixtures", "Golden"]
+            path: "Tests/UsergraphTestSupport"
+        ),
+        .testTarget(name: "UsergraphCoreTests", dependencies: ["UsergraphCore", "UsergraphTestSupport"]),
+        .testTarget(name: "UsergraphStatsTests", dependencies: ["UsergraphCore", "UsergraphStats", "UsergraphTestSupport"]),
+        .testTarget(name: "UsergraphStoreTests", dependencies: ["UsergraphCore", "UsergraphStore", "UsergraphTestSupport"]),
+        .testTarget(
+            name: "UsergraphRemoteTests",
+            dependencies: [
+                "UsergraphCore", "UsergraphStats", "UsergraphStore", "UsergraphRemote", "UsergraphBuild", "UsergraphCommands",
+                "UsergraphTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
+        ),
+        .testTarget(
+            name: "UsergraphImportTests",
+            dependencies: [
+                "UsergraphCore", "UsergraphStore", "UsergraphImport", "UsergraphTestSupport", "CZlibShim",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        .testTarget(
+            name: "UsergraphPagesTests", dependencies: ["UsergraphCore", "UsergraphStore", "UsergraphPages", "UsergraphBuild", "UsergraphTestSupport"]
+        ),
+        .testTarget(
+            name: "UsergraphRenderTests",
+            dependencies: [
+                "UsergraphCore", "UsergraphStats", "UsergraphStore", "UsergraphPages", "UsergraphRender", "UsergraphShare",
+                "UsergraphBuild", "UsergraphCheck", "UsergraphTestSupport", "Mustache",
+            ],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "UsergraphPublishTests",
+            dependencies: ["UsergraphCore", "UsergraphStore", "UsergraphRender", "UsergraphPublish", "UsergraphBuild", "UsergraphTestSupport"]
+        ),
+        .testTarget(
+            name: "UsergraphShareTests", dependencies: ["UsergraphCore", "UsergraphStore", "UsergraphShare", "UsergraphTestSupport", "CZlibShim"]
+        ),
+        .testTarget(
+            name: "UsergraphFeedsTests",
+            dependencies: ["UsergraphCore", "UsergraphStats", "UsergraphCharts", "UsergraphStore", "UsergraphFeeds", "UsergraphTestSupport"]
+        ),
+        .testTarget(
+            name: "UsergraphBuildTests",
+            dependencies: [
+                "UsergraphTheme", "UsergraphCore", "UsergraphStore", "UsergraphPages", "UsergraphRender", "UsergraphPublish",
+                "UsergraphFeeds", "UsergraphBuild", "UsergraphCommands", "UsergraphTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "UsergraphCheckTests",
+            dependencies: ["UsergraphRemote", "UsergraphCheck", "UsergraphCommands", "UsergraphTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+        // `usergraph` too, here and for the commands: their process tests run the executable.
+        .testTarget(name: "UsergraphServeTests", dependencies: ["UsergraphServe", "UsergraphTestSupport", "usergraph"]),
+        .testTarget(
+            name: "UsergraphReportTests",
+            dependencies: ["UsergraphCore", "UsergraphStats", "UsergraphCharts", "UsergraphStore", "UsergraphReport", "UsergraphTestSupport"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "UsergraphCommandsTests",
+            dependencies: [
+                "UsergraphCore", "UsergraphStats", "UsergraphStore", "UsergraphPublish", "UsergraphCommands", "UsergraphTestSupport",
+                "usergraph", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            exclude: ["Golden"]
         ),
         // swift-mustache 2.1.1's own XCTest suite, run against the vendored fork in Sources/Mustache.
         // `spec` is the Mustache spec's JSON (MIT), bundled so the spec tests run offline.
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"], resources: [.copy("spec")]),
-        .testTarget(
-            name: "UsergraphChartsTests",
-            dependencies: ["UsergraphCharts"],
-            exclude: ["Golden"]
-        ),
+        .testTarget(name: "UsergraphChartsTests", dependencies: ["UsergraphCharts", "UsergraphTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

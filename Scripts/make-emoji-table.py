@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/UsergraphSite/Pages/EmojiTable.swift from ThirdParty/gemoji/emoji.json.
+"""Writes Sources/UsergraphPages/EmojiTable.swift from ThirdParty/gemoji/emoji.json.
 
 The Swift file holds one raw multi-line string literal, a line `alias emoji` per alias of every
 gemoji entry that has a Unicode character, sorted by alias. EmojiShortcodes parses it into a
@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path("ThirdParty/gemoji/emoji.json")
-OUTPUT = Path("Sources/UsergraphSite/Pages/EmojiTable.swift")
+OUTPUT = Path("Sources/UsergraphPages/EmojiTable.swift")
 
 # The characters EmojiShortcodes accepts in a name. An alias outside them could never be matched,
 # so the script refuses it rather than write a line that silently never works.

@@ -134,7 +134,8 @@ package enum SiteBuild {
         // Reading the store and counting took twice what they leave (at 100,000 users, 65 MB of
         // file bytes and 36 MB of counting): freed, but kept by malloc until handed back.
         csystem_release_free_memory()
-        var made = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: strings,
+        var made = SiteData(
+            config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: strings,
             drawCards: EmbedCards.cards)
 
         let assets = try PublicAssets(theme: config.theme)
@@ -167,8 +168,9 @@ package enum SiteBuild {
             reread = true
         }
         if reread {
-            made = SiteData(config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: strings,
-            drawCards: EmbedCards.cards)
+            made = SiteData(
+                config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: strings,
+                drawCards: EmbedCards.cards)
         }
         let site = made
         // A theme's own templates may name keys its pages do not have: said, not fatal, since

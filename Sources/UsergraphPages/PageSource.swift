@@ -36,7 +36,7 @@ package final class SiteData: @unchecked Sendable {
     /// draws pictures); asked only when the cards are shown.
     package init(
         config: SiteConfig, snapshot: Snapshot, asOf: Day, statistics: StatisticsResult, avatars: Avatars, strings: Strings,
-        drawCards: (SiteData) -> [EmbedCard] = { _ in [] }
+        drawCards: (SiteData) -> [EmbedCard]
     ) {
         self.config = config; self.snapshot = snapshot; self.asOf = asOf; self.statistics = statistics
         self.avatars = avatars; self.strings = strings; self.values = TemplateValues(strings: strings)

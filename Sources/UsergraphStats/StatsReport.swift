@@ -422,14 +422,14 @@ package struct DailyViews: Codable, Sendable, Equatable {
     /// Distinct users among those events.
     package var unique: Int
 
-    init(date: String, views: Int, unique: Int) { self.date = date; self.views = views; self.unique = unique }
+    package init(date: String, views: Int, unique: Int) { self.date = date; self.views = views; self.unique = unique }
 }
 
 package struct TopVisitor: Codable, Sendable, Equatable {
     package var userId: Int
     package var views: Int
 
-    init(userId: Int, views: Int) { self.userId = userId; self.views = views }
+    package init(userId: Int, views: Int) { self.userId = userId; self.views = views }
 }
 
 // MARK: - Repositories

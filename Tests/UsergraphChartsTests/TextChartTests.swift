@@ -1,5 +1,6 @@
 import Testing
 @testable import UsergraphCharts
+import UsergraphTestSupport
 
 struct TextCase: Sendable, CustomTestStringConvertible {
     let name: String

@@ -1,6 +1,8 @@
 /// The users API: `{"users": [...]}`.
 package struct UsersResponse: Codable, Sendable, Equatable {
     package var users: [DirectoryUser]
+
+    package init(users: [DirectoryUser]) { self.users = users }
 }
 
 package struct DirectoryUser: Codable, Sendable, Equatable {
@@ -32,6 +34,8 @@ package struct UserFile: Codable, Sendable, Equatable {
 /// The statistics API: `{"statistics": [...]}`.
 package struct StatisticsResponse: Codable, Sendable, Equatable {
     package var statistics: [StatisticsEntry]
+
+    package init(statistics: [StatisticsEntry]) { self.statistics = statistics }
 }
 
 package struct StatisticsEntry: Codable, Sendable, Equatable {

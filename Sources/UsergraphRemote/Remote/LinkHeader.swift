@@ -2,9 +2,9 @@ import Foundation
 
 /// RFC 8288 `Link` headers as GitHub sends them:
 /// `<https://api.github.com/user/1/repos?page=2>; rel="next", <…>; rel="last"`.
-enum LinkHeader {
+package enum LinkHeader {
     /// The target of the link whose `rel` includes `relation`, exactly as written.
-    static func target(_ header: String?, relation: String) -> String? {
+    package static func target(_ header: String?, relation: String) -> String? {
         guard let header else { return nil }
         for link in links(header) where link.relations.contains(relation.lowercased()) {
             return link.target
