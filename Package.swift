@@ -1,8 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// One target per stage of DESIGN.md's pipeline. A target depends only on the stages above it,
-// so the compiler enforces the design:
+// One target per stage of DESIGN.md's pipeline and per tool beside it. A target depends only on
+// the stages above it, so the compiler enforces the design. Names other targets use are
+// `package`; `public` is only the command line's library and the charts.
 //
 //   UsergraphTheme   the default theme, compiled in by the EmbedTheme plugin (no code of ours beneath it)
 //   UsergraphCore    model, days, messages, languages, config
@@ -11,15 +12,15 @@ import PackageDescription
 //   UsergraphStore   the store's files, edits, the lock     (Core)
 //   UsergraphRemote  HTTP clients and the cache-first loader (Core, Store)
 //   UsergraphImport  exports read into the store: Apple Health, Strava, GPX, TCX, FIT (Core, Store)
-//   UsergraphPages   page values from data and statistics     (Core, Stats, Charts, Store)
+//   UsergraphPages   page values from data and statistics    (Core, Stats, Charts, Store)
 //   UsergraphRender  templates and Markdown to HTML          (Pages)
 //   UsergraphPublish staging, the atomic swap, the manifest  (Pages)
 //   UsergraphShare   cards, the social card, icons: SVG, PNG (Pages, Render)
 //   UsergraphFeeds   the Atom feeds                          (Pages)
 //   UsergraphBuild   a build: store → stats → pages → render → publish (all the stages)
-//   UsergraphCheck   the link checker                         (Publish)
+//   UsergraphCheck   the link checker                        (Publish)
 //   UsergraphServe   the preview server and live reload      (Core)
-//   UsergraphReport  `usergraph stats` in the terminal        (Pages)
+//   UsergraphReport  `usergraph stats` in the terminal       (Pages)
 //   UsergraphCommands the command line as a library          (all of the above)
 //   usergraph        main.swift only
 let package = Package(

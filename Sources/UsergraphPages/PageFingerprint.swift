@@ -20,8 +20,10 @@ package struct PageFingerprint: Hashable, Sendable {
 
     /// Reads the manifest's `high:low` (both in lowercase hex, as `PageManifest.save` writes
     /// them) back; nil for anything else. On the bytes: a manifest holds 20,000 of them, and
-    /// the generic `split` spent 4 % of a rebuild on them.
-    package init?(hexBytes bytes: some Sequence<UInt8>) {
+    /// the generic `split` spent 4 % of a rebuild on them. Of the manifest's line bytes, not of
+    /// any sequence: generic and called from the manifest's target, it ran unspecialized and
+    /// was a third of a rebuild's time again.
+    package init?(hexBytes bytes: Slice<UnsafeBufferPointer<UInt8>>) {
         var high: UInt64 = 0, low: UInt64 = 0
         var digits = 0, seenColon = false
         for byte in bytes {

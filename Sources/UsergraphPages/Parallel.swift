@@ -1,10 +1,10 @@
 import Foundation
 
 /// Work split over all cores.
-package enum Parallel {
+enum Parallel {
     /// `transform` of each of `0..<count`, in order, computed on all cores in chunks of
     /// `chunk` (few enough that the locking does not show).
-    package static func map<T: Sendable>(_ count: Int, chunk: Int = 256, _ transform: @Sendable (Int) -> T) -> [T] {
+    static func map<T: Sendable>(_ count: Int, chunk: Int = 256, _ transform: @Sendable (Int) -> T) -> [T] {
         let chunks = (count + chunk - 1) / chunk
         let parts = Parts<T>(chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { index in
@@ -24,16 +24,4 @@ private final class Parts<T>: @unchecked Sendable {
     func set(_ index: Int, _ part: [T]) { lock.withLock { parts[index] = part } }
 
     var joined: [T] { lock.withLock { Array(parts.joined()) } }
-}
-
-/// The first error raised by any of the threads.
-package final class FirstError: @unchecked Sendable {
-    private let lock = NSLock()
-    private var error: Error?
-
-    package init() {}
-
-    package var isSet: Bool { lock.withLock { error != nil } }
-    package var value: Error? { lock.withLock { error } }
-    package func set(_ new: Error) { lock.withLock { if error == nil { error = new } } }
 }
