@@ -6,7 +6,7 @@ import UsergraphShare
 import UsergraphStore
 
 /// What the last successful build was made from, kept beside the output folder
-/// (`._site.stamp`). When nothing it names has changed since (the same executable, config,
+/// (`.usergraph/_site/stamp`). When nothing it names has changed since (the same executable, config,
 /// options, as-of day, and every file of the store, templates and public folder with the same
 /// size, modification time and inode), the published site is already the result, so a
 /// nightly run with nothing new renders nothing and touches no file, the way `make` does.

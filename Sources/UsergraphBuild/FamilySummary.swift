@@ -13,7 +13,7 @@ extension KeptFamily {
 }
 
 /// What a kept family's pages were made from and what the rest of the site shows of it
-/// (`Facts`), kept beside the output folder (`._site.directory`, `._site.starred`).
+/// (`Facts`), kept in the build state folder (`.usergraph/_site/directory`, `.usergraph/_site/starred`).
 package struct FamilySummary<Facts: Codable>: Codable {
     private static var currentVersion: String { "usergraph-family-1" }
 

@@ -3,7 +3,7 @@ import UsergraphPublish
 import UsergraphStore
 
 /// The store's `files/` folder as the last build listed it, kept beside the output
-/// (`._site.stored`): at 10,000 users, reading its 10,000 entries took 8 ms of every rebuild on
+/// (`.usergraph/_site/stored`): at 10,000 users, reading its 10,000 entries took 8 ms of every rebuild on
 /// the thread that then waits for it. Trusted only while the folder's `FolderStamp` is the one
 /// it was listed under: adding, removing or renaming a file changes it, and the store replaces
 /// a file by renaming (so a file's inode changes only with the stamp).

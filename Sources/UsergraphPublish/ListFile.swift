@@ -1,7 +1,7 @@
 import Foundation
 import UsergraphStore
 
-/// The line files usergraph keeps beside the output (`._site.pages`, `._site.spare.files`): a
+/// The line files usergraph keeps beside the output (`.usergraph/_site/pages`, `.usergraph/_site/spare.files`): a
 /// header line, then one entry per line. Split on the bytes: String's generic `split` spent
 /// 6 % of a rebuild on their 40,000 lines.
 package enum ListFile {

@@ -4,7 +4,7 @@ import UsergraphPages
 import UsergraphStore
 
 /// The fingerprint of every page of the published site, kept beside the output folder
-/// (`._site.pages`) and trusted only for the folder it was written with (its `FolderStamp`):
+/// (`.usergraph/_site/pages`) and trusted only for the folder it was written with (its `FolderStamp`):
 /// a page whose fingerprint is unchanged is kept as it is, its file hard-linked into the next
 /// site instead of rendered again.
 package struct PageManifest: Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import UsergraphCore
 import UsergraphStore
 
-/// What the spare beside the output (`._site.spare`) holds, in `._site.spare.files`: either
+/// What the spare beside the output (`.usergraph/_site/spare`) holds, in `.usergraph/_site/spare.files`: either
 /// the whole site before last, every file listed (`exact`), which the next build updates in
 /// place of staging a new tree, or folders only. Trusted only for the folder it was written
 /// with (its `FolderStamp`); anything else is emptied.
