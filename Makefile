@@ -46,9 +46,10 @@ site: build
 FORMATTED = Package.swift Plugins $(filter-out Sources/Mustache,$(wildcard Sources/*)) $(filter-out Tests/MustacheTests Tests/Fixtures,$(wildcard Tests/*))
 
 # feedparser (PyPI) is the tests' independent reader of the Atom feed. Before the tests: the
-# style (swift-format, in the toolchain) and every import declared by its target. The tests are
-# built with warnings as errors and SwiftPM's own check of each target's imports.
-TEST_FLAGS = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
+# style (swift-format, in the toolchain) and every import declared by its target (the script:
+# SwiftPM's --explicit-target-dependency-import-check lets an undeclared module that another
+# target pulls in pass on Linux). The tests are built with warnings as errors.
+TEST_FLAGS = -Xswiftc -warnings-as-errors
 test: deps
 	@python3 -c "import feedparser" 2>/dev/null || python3 -m pip install -q feedparser
 	$(SWIFT) format lint --strict --configuration .swift-format -r $(FORMATTED)

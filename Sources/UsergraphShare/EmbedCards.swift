@@ -10,9 +10,6 @@ import UsergraphStats
 /// one. No script, no `foreignObject`, no external font, stylesheet or image (an avatar is a
 /// data URI), a `<title>` and `<desc>`, and a fixed size: what GitHub's image proxy shows.
 package enum EmbedCards {
-    package typealias Card = EmbedCard
-    package typealias Mode = EmbedCard.Mode
-
     package static let font = "-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,'DejaVu Sans',sans-serif"
 
     package static let requirements: [Strings.Requirement] =
@@ -24,17 +21,17 @@ package enum EmbedCards {
         ].map { Strings.Requirement($0) } + [Strings.Requirement("count.days", .plural), Strings.Requirement("count.points", .plural)]
 
     /// The cards of the sections the site shows: the workouts' four, then GitHub's languages and pins.
-    package static func cards(_ site: SiteData) -> [Card] {
+    package static func cards(_ site: SiteData) -> [EmbedCard] {
         (site.shows(.workouts) ? workoutCards(site) : []) + (site.shows(.github) ? gitHubCards(site) : [])
     }
 
     /// The numbers, the streak, the training calendar and the weekly bars.
-    static func workoutCards(_ site: SiteData) -> [Card] {
+    static func workoutCards(_ site: SiteData) -> [EmbedCard] {
         let s = site.strings
         let f = s.format
         let w = site.statistics.report.workouts
         let name = site.personName
-        var cards: [Card] = []
+        var cards: [EmbedCard] = []
 
         // The numbers, with the avatar (or the initials) on the right.
         let rows: [(String, String)] = [
@@ -52,7 +49,7 @@ package enum EmbedCards {
         }
         stats.append(avatar(site, cx: 405, cy: 112, r: 52))
         cards.append(
-            Card(
+            EmbedCard(
                 name: "stats", title: s.text("cards.stats.title", ["name": name]), description: s.text("cards.stats.desc"),
                 width: 495, height: 195, body: stats.joined(separator: "\n")))
 
@@ -69,7 +66,7 @@ package enum EmbedCards {
             streak.append(text(column.1, x: column.2, y: 172, size: 13, fill: muted, anchor: "middle"))
         }
         cards.append(
-            Card(
+            EmbedCard(
                 name: "streak", title: s.text("cards.streak.title", ["name": name]), description: s.text("cards.streak.desc"),
                 width: 495, height: 195, body: streak.joined(separator: "\n")))
 
@@ -90,7 +87,7 @@ package enum EmbedCards {
             options: SVGChartOptions(idPrefix: "card-calendar", title: s.text("cards.calendar.title"), noData: s.text("chart.noData")))
         let size = chartSize(calendar)
         cards.append(
-            Card(
+            EmbedCard(
                 name: "calendar", title: s.text("cards.calendar.title"), description: s.text("cards.calendar.desc"),
                 width: Int(size.width) + 40, height: Int(size.height) + 60,
                 body: header(s.text("cards.calendar.title"), width: Int(size.width) + 40) + "\n" + place(calendar, x: 20, y: 48)))
@@ -101,17 +98,17 @@ package enum EmbedCards {
                 idPrefix: "card-weekly", title: s.text("cards.weekly.title"), noData: s.text("chart.noData"),
                 width: 455, height: 170, numbers: f.chartNumbers))
         cards.append(
-            Card(
+            EmbedCard(
                 name: "weekly", title: s.text("cards.weekly.title"), description: s.text("cards.weekly.desc"),
                 width: 495, height: 230, body: header(s.text("cards.weekly.title"), width: 495) + "\n" + place(weekly, x: 20, y: 50)))
         return cards
     }
 
     /// The languages of the sources, and the pinned repositories when they are known.
-    static func gitHubCards(_ site: SiteData) -> [Card] {
+    static func gitHubCards(_ site: SiteData) -> [EmbedCard] {
         let s = site.strings
         let f = s.format
-        var cards: [Card] = []
+        var cards: [EmbedCard] = []
         let repositories = site.statistics.report.repositories
         // Like the languages chart: by bytes of code when the store has them, else by primary language.
         var languages = repositories.languages.prefix(6).map { (ChartPoint(label: $0.language, value: Double($0.count)), f.number($0.count)) }
@@ -127,7 +124,7 @@ package enum EmbedCards {
                     idPrefix: "card-languages", title: s.text("cards.languages.title"), noData: s.text("chart.noData"),
                     width: 455, height: 170, numbers: f.chartNumbers))
             cards.append(
-                Card(
+                EmbedCard(
                     name: "languages", title: s.text("cards.languages.title"), description: s.text("cards.languages.desc"),
                     width: 495, height: 230, body: header(s.text("cards.languages.title"), width: 495) + "\n" + place(chart, x: 20, y: 50)))
         }
@@ -137,7 +134,7 @@ package enum EmbedCards {
 
     /// The pinned repositories when they are known (named in the config or pinned on GitHub, not
     /// guessed from stars): each its name, description, language, stars and forks, a row apiece.
-    static func pinnedCard(_ site: SiteData) -> Card? {
+    static func pinnedCard(_ site: SiteData) -> EmbedCard? {
         let (origin, repositories) = PinnedRepositories.repositories(site)
         guard origin != .popular, !repositories.isEmpty else { return nil }
         let s = site.strings, f = s.format
@@ -154,13 +151,13 @@ package enum EmbedCards {
             if let language = repository.language { line = line.isEmpty ? language : language + " · " + line }
             if !line.isEmpty { body.append(text(line, x: 20, y: y + 22, size: 13, fill: muted, room: 455)) }
         }
-        return Card(
+        return EmbedCard(
             name: "pinned", title: title, description: s.text("cards.pinned.desc"), width: 495,
             height: 44 + row * repositories.count + 8, body: body.joined(separator: "\n"))
     }
 
     /// One file of a card.
-    package static func svg(_ card: Card, mode: Mode, palette: ThemePalette) -> String {
+    package static func svg(_ card: EmbedCard, mode: EmbedCard.Mode, palette: ThemePalette) -> String {
         let open =
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(card.width)\" height=\"\(card.height)\""
             + " viewBox=\"0 0 \(card.width) \(card.height)\" role=\"img\" aria-labelledby=\"card-title card-desc\""
@@ -189,7 +186,7 @@ package enum EmbedCards {
         var svgs: [(file: String, data: Data)] = []
         var pngs: [PNGRaster.Job] = []
         for card in site.cards {
-            for mode in Mode.allCases {
+            for mode in EmbedCard.Mode.allCases {
                 let svg = svg(card, mode: mode, palette: palette)
                 svgs.append((card.path(mode, "svg"), Data(svg.utf8)))
                 if mode != .auto { pngs.append(PNGRaster.Job(file: card.path(mode, "png"), svg: svg, width: card.width, height: card.height)) }
