@@ -10,7 +10,7 @@ import UsergraphStore
 /// the last build's (a new workout, a meal, a repository: the everyday nightly run) takes these
 /// from the last build and keeps the directory whole (`KeptFamily.directory`): it decodes
 /// neither users.json nor statistics.json.
-package struct DirectoryFacts: Codable {
+package struct DirectoryFacts: Codable, Sendable {
     var usersFetchedAt: String
     /// Nil when the store had no visits.
     var statisticsFetchedAt: String?
@@ -78,7 +78,7 @@ package struct DirectoryFacts: Codable {
 /// starred repositories, language colours and starred templates are the last build's takes
 /// these from the last build and keeps the starred pages whole (`KeptFamily.starred`): it
 /// does not decode starred.json, the largest file of a GitHub store.
-package struct StarredFacts: Codable {
+package struct StarredFacts: Codable, Sendable {
     package var fetchedAt: String
     package var newest: [StarredItem]
 

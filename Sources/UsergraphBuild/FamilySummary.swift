@@ -14,7 +14,7 @@ extension KeptFamily {
 
 /// What a kept family's pages were made from and what the rest of the site shows of it
 /// (`Facts`), kept in the build state folder (`.usergraph/_site/directory`, `.usergraph/_site/starred`).
-package struct FamilySummary<Facts: Codable>: Codable {
+package struct FamilySummary<Facts: Codable & Sendable>: Codable, Sendable {
     private static var currentVersion: String { "usergraph-family-1" }
 
     package var version: String
@@ -89,7 +89,7 @@ package struct FamilyInputs {
 /// A build's choice of families to keep whole (see `KeptFamily`): the summaries the last
 /// build left that still hold for the store as it is, then the families whose pages would be
 /// made from what they were, and at the end the summaries for the next build.
-package struct FamilySummaries {
+package struct FamilySummaries: Sendable {
     let directoryInputs: String?
     let starredInputs: String?
     /// The last build's, when its facts were counted from the store files as they are.

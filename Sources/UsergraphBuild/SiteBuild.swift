@@ -53,7 +53,8 @@ package struct BuildReport: Sendable {
     package var staleTheme: [ThemeFiles.StaleCopy] = []
 }
 
-/// The whole pipeline of `usergraph build`: config → store → stats → pages → render → publish.
+/// The whole pipeline of `usergraph build`: the stamp, then `BuildRun`'s phases load → count →
+/// pages → render → stage → publish. The helpers below are the phases' parts.
 package enum SiteBuild {
     package static func run(config: SiteConfig, options: BuildOptions = BuildOptions(), now: Date = Date()) throws -> BuildReport {
         do {
@@ -73,6 +74,9 @@ package enum SiteBuild {
         let asOf = config.asOfDay(override: options.asOf, now: now)
         // Even a run with nothing to render clears what a killed run left beside the output.
         try StagedSite.clearLeftovers(output: config.output)
+        // The stamp: when nothing the build reads changed since the published site was built
+        // (the nightly run of a quiet day), the site is already the result, and nothing else
+        // is read or written.
         let inputs = BuildStamp.inputs(config: config, asOf: asOf)
         let last = BuildStamp.load(output: config.output)
         if !options.force, let stamp = last, stamp.isCurrent(output: config.output, inputs: inputs.all) {
@@ -82,205 +86,7 @@ package enum SiteBuild {
                 warnings: stamp.warnings, changes: PublishCounts(written: 0, kept: stamp.pages + stamp.files, removed: 0),
                 upToDate: true)
         }
-
-        // Ready before the pictures are (see `PNGRaster.prepare`), while the store is read; not
-        // when nothing they show changed (a user, a visit), which then draws none of them: the
-        // libraries took 12 MB of a one-user rebuild's peak at 100,000 users.
-        if last?.pictures != inputs.pictures { _ = BackgroundJob { PNGRaster.prepare() } }
-        // The theme, the last build's manifest and the pages' seeds are read on other threads
-        // while this one reads the store. A broken theme is still said before a broken store.
-        // The theme's words come first: the statistics' wording and the pictures need them,
-        // its templates only the pages.
-        let settings = config
-        let themeStart = BackgroundJob { () throws -> (Strings, BackgroundJob<Theme>) in
-            let strings = try Theme.strings(files: settings.theme, language: settings.language, require: requirements)
-            return (strings, BackgroundJob { try Theme(files: settings.theme, strings: strings) })
-        }
-        let manifestJob = BackgroundJob {
-            let manifest = options.force ? PageManifest.empty : PageManifest.load(output: settings.output)
-            // The spare's list shares the manifest's strings, so a rebuild holds each path once.
-            return (manifest, SpareList.load(output: settings.output, manifest: manifest))
-        }
-        let seedsJob = BackgroundJob { PageSeeds(config: settings) }
-        let layout = StoreLayout(root: config.store)
-        let storedFilesStamp = inputs.storedFiles
-        let filesJob = BackgroundJob { StoredFilesListing.files(in: layout.files, stamp: storedFilesStamp, output: settings.output, fresh: options.force) }
-        // The users and their visits, and the starred repositories, are not read when what
-        // the last build took of them still holds (see `KeptFamily`).
-        // A collection taken as absent changes what the kept families were made from.
-        let summaries = FamilySummaries(
-            layout, asOf: asOf, timeZone: config.timeZone, output: config.output,
-            trusted: keeping && !options.force && options.ignoredCollections.isEmpty)
-        // A starred list taken as absent is not decoded at all (12 MB at 10,000 users).
-        let read = StoreReader.begin(
-            layout, directory: summaries.directory == nil,
-            starred: summaries.starred == nil && !options.ignoredCollections.contains(layout.starred))
-        let (strings, themeJob) = try themeStart.value()
-        // Counted while the starred repositories, which no statistic reads, are still decoding.
-        let partial = Result { try read.withoutStarred() }
-        if case .failure = partial { _ = try themeJob.value() }
-        var snapshot = try partial.get()
-        snapshot.drop(options.ignoredCollections, layout: layout)
-        let files = try filesJob.value()
-        var statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
-        summaries.apply(to: &statistics)
-        // Consumed, so that emptying the visit events below frees them: a second reference
-        // kept the raw events (24 MB at 100,000 users) alive through the whole render.
-        snapshot.starred = try (consume read).finish().starred
-        summaries.apply(to: &snapshot)
-        // The visit events live on in the statistics; no page reads them one by one, and at
-        // 100,000 users they were 20 MB held through the whole build.
-        snapshot.statistics?.value = []
-        // Reading the store and counting took twice what they leave (at 100,000 users, 65 MB of
-        // file bytes and 36 MB of counting): freed, but kept by malloc until handed back.
-        csystem_release_free_memory()
-        var made = SiteData(
-            config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: strings,
-            drawCards: EmbedCards.cards)
-
-        let assets = try PublicAssets(theme: config.theme)
-        // Independent of the pages: drawn and written out on other threads while they render.
-        // Neither reads the users, nor the starred repositories but the newest (the feed), so
-        // they need not wait for the choice below.
-        let firstSite = made
-        let pictures = BackgroundJob { try sharingPictures(firstSite, assets: assets, force: options.force) }
-        let feed = BackgroundJob { firstSite.shows(.feeds) ? SiteFeed(firstSite).files : [] }
-        // A forced build renders every page; otherwise a page whose fingerprint is the one its
-        // published file was made with is kept.
-        let (manifest, spareList) = try manifestJob.value()
-        let seeds = try seedsJob.value()
-        let theme = try themeJob.value()
-        // Neither reads the users (the shell's alt text names the owner).
-        let shellSeed = SiteBuild.shellSeed(made, assets: assets, asOf: theme.layoutUsesAsOf)
-        let keys = summaries.pagesKeys(layout, seeds: seeds, shell: shellSeed, storedFiles: storedFilesStamp, snapshot: snapshot)
-        // A family is kept whole only when its pages would be made from what they were.
-        let kept = summaries.kept(keys: keys, manifest: manifest)
-        // A family made again (a template, the shell or an avatar changed) needs its file after all.
-        var reread = false
-        if summaries.directory != nil, !kept.contains(.directory) {
-            (snapshot.users, snapshot.statistics) = try StoreReader.readDirectory(layout)
-            statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
-            snapshot.statistics?.value = []
-            reread = true
-        }
-        if summaries.starred != nil, !kept.contains(.starred) {
-            snapshot.starred = try StoreReader.readStarred(layout)
-            reread = true
-        }
-        if reread {
-            made = SiteData(
-                config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: strings,
-                drawCards: EmbedCards.cards)
-        }
-        let site = made
-        // A theme's own templates may name keys its pages do not have: said, not fatal, since
-        // the page still renders (with nothing there).
-        let templateWarnings = TemplateKeyCheck(theme: theme, assets: assets).problems().map(\.message)
-        let staged = try StagedSite(output: config.output, rebuild: !options.force, spareList: spareList)
-        // The stored files the pages show, linked in while the pages render.
-        let storedFiles = BackgroundJob {
-            // The spare's and the published site's stored files are links into the store's
-            // folder as it is now when they were linked from it unchanged since (the usual
-            // nightly run): then their folders need not be read.
-            let unchanged = { (linkedFrom: String?) in storedFilesStamp != nil && linkedFrom == storedFilesStamp }
-            let spareIsLinked = unchanged(staged.spareStoredFiles), publishedIsLinked = unchanged(manifest.storedFiles)
-            // A kept directory refers to the stored files the last build carried: the same
-            // users, avatars and owner. Those the spare holds, linked as the published ones
-            // are, are in place already.
-            if kept.contains(.directory) {
-                let lacking = spareIsLinked && publishedIsLinked ? staged.keepLinkedFiles(manifest.storedFilePaths) : manifest.storedFilePaths
-                let keys = lacking.compactMap(files.key(forStorePath:))
-                try stage(keys, of: files, into: staged, spareIsLinked: spareIsLinked, publishedLinks: publishedIsLinked ? manifest.files : nil)
-                return manifest.storedFilePaths.count - lacking.count + keys.count
-            }
-            let stored = ReferencedFiles.keys(site)
-            try stage(stored, of: files, into: staged, spareIsLinked: spareIsLinked, publishedLinks: publishedIsLinked ? manifest.files : nil)
-            return stored.count
-        }
-        do {
-            let (sources, positions) = SitePages.sources(site, omitting: kept)
-            let (outcomes, fingerprints) = try render(
-                sources, site: site, theme: theme, assets: assets, seeds: seeds, shellSeed: shellSeed,
-                manifest: manifest, into: staged)
-            // The kept families' pages, in their order, each where its sources would have been.
-            let keptPages = try KeptFamily.allCases.filter(kept.contains).map { family in
-                (family: family, position: positions[family] ?? 0, pages: try keep(manifest.families[family] ?? [], into: staged))
-            }
-            // What the rendering threads made and freed, handed back before the publish (with
-            // the hand-back above, the peak at 10,000 users fell from 107 to 92 MB).
-            csystem_release_free_memory()
-            for file in assets.files { try staged.put(file.data, at: file.published) }
-            let pictures = try pictures.value()
-            for picture in pictures { try staged.put(picture.data, at: picture.file) }
-            for file in try feed.value() { try staged.put(file.data, at: file.path) }
-            let stored = try storedFiles.value()
-            let madePages = sources.count { $0.file == nil }
-            let pageCount = madePages + keptPages.reduce(0) { $0 + $1.pages.pages.count }
-            var fileCount = assets.files.count + stored + pictures.count + 2 + sources.count - madePages + keptPages.reduce(0) { $0 + $1.pages.files }
-            if let base = config.baseURL {
-                let previous = Sitemap.dates(inFileAt: config.output + "/sitemap.xml")
-                var entries: [Sitemap.Entry] = []
-                func add(_ path: SitePath, kept: Bool) {
-                    let url = path.url(base: base)
-                    entries.append(Sitemap.Entry(url: url, lastModified: kept ? previous[HTML.escape(url)] ?? asOf.iso : asOf.iso))
-                }
-                var insertions = keptPages[...]
-                func insert(upTo index: Int) {
-                    while let next = insertions.first, next.position <= index {
-                        if indexed(next.family.section, config: config) {
-                            for file in next.pages.pages { add(SitePath(String(file.dropLast(SitePath.pageFile.utf8.count))), kept: true) }
-                        }
-                        insertions.removeFirst()
-                    }
-                }
-                for (index, (source, outcome)) in zip(sources, outcomes).enumerated() {
-                    insert(upTo: index)
-                    if source.path != .notFound, source.file == nil, indexed(source.section, config: config) { add(source.path, kept: outcome == .kept) }
-                }
-                insert(upTo: .max)
-                try staged.put(Data(Sitemap.xml(entries).utf8), at: "sitemap.xml")
-                try staged.put(Data(Sitemap.robots(base: base).utf8), at: "robots.txt")
-                fileCount += 2
-            }
-            let buildWarnings = templateWarnings + warnings(statistics) + pinnedWarnings(site)
-            if options.strict { try failOnWarnings(buildWarnings) }
-            try check(staged, pages: sources)
-            BuildStamp.remove(output: config.output)
-            PageManifest.remove(output: config.output)
-            FamilySummaries.remove(output: config.output)
-            let counts = try staged.publish(previous: manifest.files, previousStoredFiles: manifest.storedFiles)
-            let stale = config.theme.staleCopies(bases: ThemeBase.read(root: config.root))
-            let told = Set(last?.toldTheme ?? [])
-            let report = BuildReport(
-                output: config.output, pages: pageCount, files: fileCount, asOf: asOf,
-                missing: missingCollections(snapshot), warnings: buildWarnings, changes: counts, upToDate: false,
-                staleTheme: stale.filter { !told.contains($0.told) })
-            if let identity = FolderStamp.of(config.output) {
-                BuildStamp(
-                    inputs: inputs.all, output: identity, pages: report.pages, files: report.files,
-                    missing: report.missing, warnings: report.warnings, pictures: inputs.pictures,
-                    toldTheme: stale.map(\.told)
-                ).save(output: config.output)
-            }
-            let listed = PageManifest.save(
-                sources.indices.lazy.map { (sources[$0].path.file, fingerprints[$0], outcomes[$0] == .kept) },
-                inserting: keptPages.map { ($0.position, manifest.families[$0.family] ?? []) },
-                others: staged.otherPaths, storedFiles: staged.storedFilesAreLinks ? storedFilesStamp : nil, output: config.output)
-            // The manifest lists each staged file once (`check` found every page staged): as
-            // many as were staged is all of them.
-            staged.saveSpareList(against: listed == staged.paths.count ? PageManifest.token(output: config.output) : nil)
-            if let identity = FolderStamp.of(config.output) {
-                summaries.save(
-                    keys: keys, kept: kept, snapshot: snapshot, statistics: statistics, asOf: asOf, timeZone: config.timeZone,
-                    output: config.output, identity: identity)
-            }
-            return report
-        } catch {
-            // Not while the stored files are still being linked into it.
-            _ = try? storedFiles.value()
-            staged.discard()
-            throw error
-        }
+        return try BuildRun(config: config, options: options, asOf: asOf, inputs: inputs, last: last, keepFamilies: keeping).build()
     }
 
     /// Every key the build reads from the strings file besides the templates' `t.` keys: the

@@ -108,6 +108,6 @@ struct Check: ConsoleCommand {
 
     /// In the output's state folder, like the build's stamp: `.usergraph/_site/links.json`.
     static func cachePath(for output: String) -> String {
-        BuildState.file("links.json", forOutput: output)
+        StateFolder.file("links.json", forOutput: output)
     }
 }

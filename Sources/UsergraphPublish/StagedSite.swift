@@ -4,7 +4,7 @@ import UsergraphCore
 import UsergraphStore
 
 /// A site being written. Files go into a staging folder in the output's state folder
-/// (`.usergraph/_site/` for `_site`, see `BuildState`), which then takes the output's place in
+/// (`.usergraph/_site/` for `_site`, see `StateFolder`), which then takes the output's place in
 /// one atomic exchange, so the output always holds a complete site: the old one or the new one,
 /// whenever the process dies.
 ///
@@ -89,9 +89,9 @@ package final class StagedSite: @unchecked Sendable {
         if publishedDescriptor >= 0 { close(publishedDescriptor) }
     }
 
-    /// `NAME` in the output's state folder (`BuildState`).
+    /// `NAME` in the output's state folder (`StateFolder`).
     package static func beside(_ output: String, _ name: String) -> String {
-        BuildState.file(name, forOutput: output)
+        StateFolder.file(name, forOutput: output)
     }
 
     static func sparePath(forOutput output: String) -> String {
@@ -504,7 +504,7 @@ package final class StagedSite: @unchecked Sendable {
     package static func clearLeftovers(output: String) throws {
         let parent = (output as NSString).deletingLastPathComponent
         let name = (output as NSString).lastPathComponent
-        let state = BuildState.folder(forOutput: output)
+        let state = StateFolder.folder(forOutput: output)
         let fm = FileManager.default
         try fm.createDirectory(atPath: state, withIntermediateDirectories: true)
         let leftovers = ((try? fm.contentsOfDirectory(atPath: state)) ?? []).sorted()

@@ -7,7 +7,7 @@ import Foundation
 /// One hidden folder in the site's (for the default output) instead of files beside the
 /// output; in the output's parent, so that the spare and the staging folder are on the output's
 /// file system, where they can be exchanged with it in one call.
-package enum BuildState {
+package enum StateFolder {
     package static func folder(forOutput output: String) -> String {
         (output as NSString).deletingLastPathComponent + "/.usergraph/" + (output as NSString).lastPathComponent
     }
