@@ -38,7 +38,7 @@ struct BuildRun: Sendable {
         let storedFiles = BackgroundJob { try stageStoredFiles(pages, into: staged) }
         do {
             let rendered = try render(pages, into: staged)
-            let fileCount = try stage(pages, rendered, storedFiles: try storedFiles.value(), into: staged)
+            let fileCount = try stage(pages, rendered, storedFiles: storedFiles, into: staged)
             return try publish(pages, rendered, files: fileCount, staged: staged)
         } catch {
             // Not while the stored files are still being linked into it.
@@ -243,13 +243,15 @@ struct BuildRun: Sendable {
     }
 
     /// Everything else the site holds beside its pages: the theme's assets, the pictures, the
-    /// feeds, and with a base URL the sitemap and robots.txt. Returns how many files the site
-    /// has besides its pages.
-    func stage(_ pages: Pages, _ rendered: Rendered, storedFiles: Int, into staged: StagedSite) throws -> Int {
+    /// feeds, and with a base URL the sitemap and robots.txt; the stored files, linked in since
+    /// the render began, are waited for last. Returns how many files the site has besides its
+    /// pages.
+    func stage(_ pages: Pages, _ rendered: Rendered, storedFiles: BackgroundJob<Int>, into staged: StagedSite) throws -> Int {
         for file in pages.assets.files { try staged.put(file.data, at: file.published) }
         let pictures = try pages.pictures.value()
         for picture in pictures { try staged.put(picture.data, at: picture.file) }
         for file in try pages.feeds.value() { try staged.put(file.data, at: file.path) }
+        let storedFiles = try storedFiles.value()
         let madeFiles = rendered.sources.count { $0.file != nil }
         var count = pages.assets.files.count + storedFiles + pictures.count + 2 + madeFiles + rendered.keptPages.reduce(0) { $0 + $1.pages.files }
         if let base = config.baseURL {
