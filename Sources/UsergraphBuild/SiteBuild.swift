@@ -257,33 +257,13 @@ package enum SiteBuild {
         return hasher.finish()
     }
 
-    /// What the layout sees of one page besides what `Theme.render` adds (`PageKeys.shell`).
-    /// `asOf`: whether the layout shows the as-of day (else it is left out, so a new day does
-    /// not change every page). Reads only the config, the page's path and section, and what
-    /// `shellSeed` hashes: the pages' fingerprints rely on it.
+    /// What the layout sees of one page (`PageShell`). `asOf`: whether the layout shows the
+    /// as-of day.
     static func shell(_ site: SiteData, for source: PageSource, assets: PublicAssets, asOf: Bool) -> [String: Any] {
-        var shell: [String: Any] = [
-            "siteTitle": site.config.title, "lang": site.config.language, "noindex": !indexed(source.section, config: site.config),
-        ]
-        if asOf { shell["asOf"] = site.values.date(site.asOf) }
-        if let base = site.config.baseURL { shell["baseURL"] = base }
-        shell["assets"] = assets.context
-        shell["nav"] = [source.section.rawValue: true]
-        shell["on"] = site.on
-        let root: String
-        if source.path == .notFound {
-            root = SitePages.notFoundBase(site)
-            shell["links"] = Links.context(from: .home, base: root)
-        } else {
-            root = source.path.root
-            shell["links"] = Links.context(from: source.path)
-            if let base = site.config.baseURL { shell["canonical"] = source.path.url(base: base) }
-        }
-        shell["root"] = root
-        // Social sites need an absolute og:image; without a base URL it is relative, which a
-        // browser resolves and a crawler ignores (the README says so).
-        shell["share"] = ["image": (site.config.baseURL ?? root) + SocialCard.file, "imageAlt": site.shareImageAlt]
-        return shell
+        PageShell.fields.context(
+            PageShell(
+                site: site, path: source.path, section: source.section, assets: assets.context, showsAsOf: asOf,
+                noindex: !indexed(source.section, config: site.config), shareImage: SocialCard.file))
     }
 
     static func missingCollections(_ snapshot: Snapshot) -> [String] {

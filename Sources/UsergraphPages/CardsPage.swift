@@ -4,28 +4,44 @@ import UsergraphCore
 /// schemes), with the Markdown and the HTML to copy.
 package enum CardsPage {
     package static func sources(_ site: SiteData) -> [PageSource] {
-        [PageSource(path: .cards, template: "cards", section: .none) { context(site) }]
+        [PageSource(path: .cards, template: "cards", section: .none) { fields.context(site) }]
     }
 
-    package static func context(_ site: SiteData) -> [String: Any] {
-        let page = SitePath.cards
-        let base = site.config.baseURL
-        let cards = site.cards.map { card -> [String: Any] in
-            // Absolute with a base URL (what a README needs); else relative to this page.
-            func link(_ mode: EmbedCard.Mode, _ ext: String) -> String {
-                let path = card.path(mode, ext)
-                return base.map { $0 + path } ?? page.link(toFile: path)
-            }
-            let light = link(.light, "svg"), dark = link(.dark, "svg")
-            let html =
-                "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"\(HTML.escape(dark))\">"
-                + "<img src=\"\(HTML.escape(light))\" width=\"\(card.width)\" height=\"\(card.height)\" alt=\"\(HTML.escape(card.title))\"></picture>"
-            return [
-                "name": card.name, "title": card.title, "description": card.description, "width": card.width, "height": card.height,
-                "auto": link(.auto, "svg"), "light": light, "dark": dark, "lightPNG": link(.light, "png"), "darkPNG": link(.dark, "png"),
-                "markdown": "![\(card.title)](\(link(.auto, "svg")))", "html": html,
-            ]
+    package static let fields = TemplateFields<SiteData>([
+        .object("links", keys: Links.keys) { _ in Links.context(from: .cards) },
+        .list("cards", cardFields) { site in site.cards.map { ShownCard(card: $0, base: site.config.baseURL) } },
+        .flag("absolute") { $0.config.baseURL != nil },
+        .text("site") { $0.config.title },
+    ])
+
+    /// A card and where the page links its files: absolute with a base URL (what a README
+    /// needs), else relative to this page.
+    struct ShownCard {
+        let card: EmbedCard
+        let base: String?
+
+        func link(_ mode: EmbedCard.Mode, _ ext: String) -> String {
+            let path = card.path(mode, ext)
+            return base.map { $0 + path } ?? SitePath.cards.link(toFile: path)
         }
-        return ["links": Links.context(from: page), "cards": cards, "absolute": base != nil, "site": site.config.title]
     }
+
+    static let cardFields = TemplateFields<ShownCard>([
+        .text("name") { $0.card.name },
+        .text("title") { $0.card.title },
+        .text("description") { $0.card.description },
+        .int("width") { $0.card.width },
+        .int("height") { $0.card.height },
+        .text("auto") { $0.link(.auto, "svg") },
+        .text("light") { $0.link(.light, "svg") },
+        .text("dark") { $0.link(.dark, "svg") },
+        .text("lightPNG") { $0.link(.light, "png") },
+        .text("darkPNG") { $0.link(.dark, "png") },
+        .text("markdown") { "![\($0.card.title)](\($0.link(.auto, "svg")))" },
+        .text("html") { shown in
+            "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"\(HTML.escape(shown.link(.dark, "svg")))\">"
+                + "<img src=\"\(HTML.escape(shown.link(.light, "svg")))\" width=\"\(shown.card.width)\" height=\"\(shown.card.height)\""
+                + " alt=\"\(HTML.escape(shown.card.title))\"></picture>"
+        },
+    ])
 }

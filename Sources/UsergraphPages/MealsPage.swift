@@ -23,7 +23,7 @@ package enum MealsPage {
         let pageCount = max(1, (days.count + daysPerPage - 1) / daysPerPage)
         return (1...pageCount).map { number in
             PageSource(path: .mealsPage(number), template: "meals", section: .meals) {
-                context(site, days: days, stepsByDay: stepsByDay, number: number, pageCount: pageCount)
+                fields.context(MealsList(site: site, days: days, stepsByDay: stepsByDay, number: number, pageCount: pageCount))
             }
         }
     }
@@ -51,55 +51,89 @@ package enum MealsPage {
         return (1, "", Meal.kinds.firstIndex(of: meal.kind) ?? Meal.kinds.count, index)
     }
 
-    package static func context(_ site: SiteData, days: [MealDay], stepsByDay: [Int: Int], number: Int, pageCount: Int) -> [String: Any] {
-        let page = SitePath.mealsPage(number)
-        let v = site.values
-        let slice = days.dropFirst((number - 1) * daysPerPage).prefix(daysPerPage)
-        var context: [String: Any] = [
-            "links": Links.context(from: page),
-            "hasData": !days.isEmpty,
-            "count": v.number(days.reduce(0) { $0 + $1.meals.count }),
-            "dayCount": v.number(days.count),
-            "statistics": page.link(to: .statistics),
-            "days": slice.map { dayContext($0, steps: stepsByDay[$0.day.number], site: site) },
-        ]
-        context["pagination"] = Pagination.context(number: number, total: pageCount, from: page, path: SitePath.mealsPage)
-        return context
+    /// Page `number` of the days with meals.
+    struct MealsList {
+        let site: SiteData
+        let days: [MealDay]
+        let stepsByDay: [Int: Int]
+        let number: Int
+        let pageCount: Int
+
+        var page: SitePath { .mealsPage(number) }
     }
 
-    static func dayContext(_ mealDay: MealDay, steps: Int?, site: SiteData) -> [String: Any] {
-        let v = site.values
-        var total = FoodTotals()
-        let meals = mealDay.meals.map { meal -> [String: Any] in
-            var mealTotal = FoodTotals()
-            let foods = meal.foods.map { food -> [String: Any] in
-                mealTotal.add(food)
-                var row: [String: Any] = ["name": food.name, "kcal": v.number(Int(FoodTotals.finite(food.kcal).rounded()))]
-                if let grams = food.grams, grams.isFinite { row["grams"] = v.grams(grams) }
-                if let value = food.protein, value.isFinite { row["protein"] = v.grams(value) }
-                if let value = food.fat, value.isFinite { row["fat"] = v.grams(value) }
-                if let value = food.carbs, value.isFinite { row["carbs"] = v.grams(value) }
-                return row
+    static let fields = TemplateFields<MealsList>([
+        .object("links", keys: Links.keys) { Links.context(from: $0.page) },
+        .flag("hasData") { !$0.days.isEmpty },
+        .number("count") { $0.site.values.number($0.days.reduce(0) { $0 + $1.meals.count }) },
+        .number("dayCount") { $0.site.values.number($0.days.count) },
+        .text("statistics") { $0.page.link(to: .statistics) },
+        .list("days", dayFields) { list in
+            list.days.dropFirst((list.number - 1) * daysPerPage).prefix(daysPerPage).map {
+                ShownDay($0, steps: list.stepsByDay[$0.day.number], site: list.site)
             }
-            total.add(mealTotal)
-            var row: [String: Any] = [
-                "kind": site.strings.optionalText("mealKinds." + meal.kind) ?? meal.kind, "kindId": meal.kind,
-                "kcal": v.number(Int(mealTotal.kcal.rounded())), "foods": foods, "id": String(meal.id.prefix(8)),
-            ]
-            if let time = meal.time { row["time"] = time }
-            return row
+        },
+        .object("pagination?", Pagination.fields) { Pagination(number: $0.number, total: $0.pageCount, from: $0.page, path: SitePath.mealsPage) },
+    ])
+
+    /// A day as its page shows it: each meal with its sums, and the day's.
+    struct ShownDay {
+        let day: Day
+        let steps: Int?
+        let site: SiteData
+        let meals: [(meal: Meal, total: FoodTotals)]
+        let total: FoodTotals
+
+        init(_ mealDay: MealDay, steps: Int?, site: SiteData) {
+            day = mealDay.day; self.steps = steps; self.site = site
+            meals = mealDay.meals.map { meal in
+                var total = FoodTotals()
+                for food in meal.foods { total.add(food) }
+                return (meal, total)
+            }
+            var total = FoodTotals()
+            for meal in meals { total.add(meal.total) }
+            self.total = total
         }
+    }
+
+    static let dayFields = TemplateFields<ShownDay>([
+        .date("date") { $0.site.values.date($0.day) },
         // The day's sums sit under `total`: a food without protein must not show the day's
         // protein, which a Mustache section would find one level up under the same name.
-        var context: [String: Any] = [
-            "date": v.date(mealDay.day),
-            "total": [
-                "kcal": v.number(Int(total.kcal.rounded())), "protein": v.grams(total.protein), "fat": v.grams(total.fat),
-                "carbs": v.grams(total.carbs),
-            ] as [String: Any],
-            "meals": meals,
-        ]
-        if let steps { context["steps"] = v.number(steps) }
-        return context
+        .object("total", totalFields) { ($0.site.values, $0.total) },
+        .list("meals", mealFields) { day in day.meals.map { (day.site, $0.meal, $0.total) } },
+        .number("steps?") { day in day.steps.map(day.site.values.number) },
+    ])
+
+    static let totalFields = TemplateFields<(values: TemplateValues, total: FoodTotals)>([
+        .number("kcal") { $0.values.number(Int($0.total.kcal.rounded())) },
+        .number("protein") { $0.values.grams($0.total.protein) },
+        .number("fat") { $0.values.grams($0.total.fat) },
+        .number("carbs") { $0.values.grams($0.total.carbs) },
+    ])
+
+    static let mealFields = TemplateFields<(site: SiteData, meal: Meal, total: FoodTotals)>([
+        .text("kind") { $0.site.strings.optionalText("mealKinds." + $0.meal.kind) ?? $0.meal.kind },
+        .text("kindId") { $0.meal.kind },
+        .text("time?") { $0.meal.time },
+        .number("kcal") { $0.site.values.number(Int($0.total.kcal.rounded())) },
+        .text("id") { String($0.meal.id.prefix(8)) },
+        .list("foods", foodFields) { meal in meal.meal.foods.map { (meal.site.values, $0) } },
+    ])
+
+    static let foodFields = TemplateFields<(values: TemplateValues, food: Food)>([
+        .text("name") { $0.food.name },
+        .number("kcal") { $0.values.number(Int(FoodTotals.finite($0.food.kcal).rounded())) },
+        .number("grams?") { grams($0.food.grams, $0.values) },
+        .number("protein?") { grams($0.food.protein, $0.values) },
+        .number("fat?") { grams($0.food.fat, $0.values) },
+        .number("carbs?") { grams($0.food.carbs, $0.values) },
+    ])
+
+    /// A food's amount when it has a finite one.
+    static func grams(_ value: Double?, _ values: TemplateValues) -> Any? {
+        guard let value, value.isFinite else { return nil }
+        return values.grams(value)
     }
 }

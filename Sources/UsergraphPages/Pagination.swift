@@ -1,29 +1,35 @@
-/// The "← Previous 1 … 4 5 6 … 20 Next →" of a paginated list, shared by every list page.
-package enum Pagination {
-    /// The template value for page `number` of `total`, where `path(n)` is page n's place; nil
-    /// when everything fits on one page.
-    package static func context(number: Int, total: Int, from page: SitePath, path: (Int) -> SitePath) -> [String: Any]? {
+/// The "← Previous 1 … 4 5 6 … 20 Next →" of a paginated list, shared by every list page:
+/// page `number` of `total`, seen from `page`, where `path(n)` is page n's place.
+package struct Pagination {
+    let number: Int
+    let total: Int
+    let page: SitePath
+    let path: (Int) -> SitePath
+
+    /// Nil when everything fits on one page.
+    init?(number: Int, total: Int, from page: SitePath, path: @escaping (Int) -> SitePath) {
         guard total > 1 else { return nil }
-        let window = pageWindow(current: number, total: total)
-        var pagination: [String: Any] = [
-            "current": number, "total": total,
-            "pages": window.indices.map { index -> [String: Any] in
-                let n = window[index]
-                return [
-                    "number": n, "url": page.link(to: path(n)), "current": n == number,
-                    "gapBefore": index > 0 && window[index - 1] != n - 1,
-                ]
-            },
-        ]
-        if number > 1 { pagination["previous"] = page.link(to: path(number - 1)) }
-        if number < total { pagination["next"] = page.link(to: path(number + 1)) }
-        return pagination
+        self.number = number; self.total = total; self.page = page; self.path = path
     }
 
-    package static let keys: TemplateSchema = [
-        "current": .int, "total": .int, "previous?": .text, "next?": .text,
-        "pages": .list(["number": .int, "url": .text, "current": .flag, "gapBefore": .flag]),
-    ]
+    static let fields = TemplateFields<Pagination>([
+        .int("current") { $0.number },
+        .int("total") { $0.total },
+        .text("previous?") { p in p.number > 1 ? p.page.link(to: p.path(p.number - 1)) : nil },
+        .text("next?") { p in p.number < p.total ? p.page.link(to: p.path(p.number + 1)) : nil },
+        .list("pages", link) { p in
+            let window = pageWindow(current: p.number, total: p.total)
+            return window.indices.map { (p, window[$0], $0 > 0 && window[$0 - 1] != window[$0] - 1) }
+        },
+    ])
+
+    /// One page's number in the bar, and whether a gap (…) comes before it.
+    static let link = TemplateFields<(bar: Pagination, number: Int, gapBefore: Bool)>([
+        .int("number") { $0.number },
+        .text("url") { $0.bar.page.link(to: $0.bar.path($0.number)) },
+        .flag("current") { $0.number == $0.bar.number },
+        .flag("gapBefore") { $0.gapBefore },
+    ])
 
     /// The page numbers a list page links to: the first, the last, and two either side of the
     /// current one. Listing every page on every page would make the list pages grow with the

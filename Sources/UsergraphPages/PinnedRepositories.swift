@@ -11,12 +11,12 @@ package enum PinnedRepositories {
 
     package struct Choice {
         package var origin: Origin
-        package var cards: [[String: Any]]
+        package var cards: [RepositoryPages.RepositoryCard]
     }
 
     static func choose(_ site: SiteData) -> Choice {
         let (origin, chosen) = repositories(site)
-        return Choice(origin: origin, cards: chosen.map { RepositoryPages.card($0, site: site) })
+        return Choice(origin: origin, cards: chosen.map { RepositoryPages.RepositoryCard(repo: $0, site: site) })
     }
 
     /// The repositories shown first, and where the choice came from.

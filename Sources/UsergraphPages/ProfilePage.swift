@@ -1,172 +1,245 @@
 import Foundation
 import UsergraphCharts
 import UsergraphCore
+import UsergraphStats
 
 /// `/`: the owner's card, today, their GitHub profile, this week's workouts, streak and level.
 package enum ProfilePage {
     package static func sources(_ site: SiteData) -> [PageSource] {
-        [PageSource(path: .home, template: "profile", section: .profile) { context(site) }]
+        [PageSource(path: .home, template: "profile", section: .profile) { fields.context(site) }]
     }
 
-    package static func context(_ site: SiteData) -> [String: Any] {
-        let page = SitePath.home
-        let v = site.values
-        var context: [String: Any] = [:]
-        if let owner = site.snapshot.owner {
-            // Only what `owner.public` lists (by default the name and the avatar).
-            let shown = site.config.ownerPublic
-            var card: [String: Any] = [:]
-            let name = (shown.contains("name") ? owner.name : nil) ?? "?"
-            if shown.contains("name"), let v = owner.name, !v.isEmpty { card["name"] = v }
-            if shown.contains("email"), let v = owner.email, !v.isEmpty { card["email"] = v }
-            if shown.contains("age"), let age = owner.age(on: site.asOf) { card["age"] = v.number(age) }
-            if shown.contains("sex"), let sex = owner.sex { card[sex == "M" ? "isMan" : sex == "W" ? "isWoman" : "otherSex"] = true }
-            let avatarPath =
-                shown.contains("avatar")
-                ? site.avatars.sitePath(forStorePath: owner.avatar) ?? URLCheck.safeLink(owner.avatar).flatMap { site.avatars.sitePath(forURL: $0) }
-                : nil
-            card["avatar"] = site.avatars.html(sitePath: avatarPath, name: name, size: 96, from: page, eager: true)
-            card["filled"] = owner.isFilled(showing: shown)
-            context["owner"] = card
-        }
-        if let cached = site.snapshot.profile {
-            let p = cached.value
-            var github: [String: Any] = [
-                "login": p.login,
-                "followers": v.number(p.followers ?? 0), "following": v.number(p.following ?? 0),
-                "publicRepos": v.number(p.publicRepos ?? 0),
-                "fetchedOn": site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt,
-            ]
-            if let v = p.name, !v.isEmpty { github["name"] = v }
-            if let v = p.bio, !v.isEmpty { github["bio"] = v }
-            if let v = p.location, !v.isEmpty { github["location"] = v }
-            if let v = p.company, !v.isEmpty { github["company"] = v }
-            if let blog = URLCheck.normalizedWebsite(p.blog) { github["blog"] = blog }
-            if let url = URLCheck.safeLink(p.htmlURL) { github["url"] = url }
-            if let created = site.day(ofTimestamp: p.createdAt) { github["since"] = created }
-            github["avatar"] = site.avatars.html(
-                sitePath: site.avatars.sitePath(forURL: p.avatarURL), name: p.name ?? p.login, size: 72, from: page, eager: true)
-            context["github"] = github
-        }
-        let stats = site.statistics
-        let week = stats.details.thisWeek
-        context["week"] =
-            [
-                "count": v.number(week.count), "duration": v.duration(week.seconds), "calories": v.number(week.calories),
-                "distance": v.kilometres(week.distance), "hasDistance": week.distance > 0,
-                "workouts": stats.details.thisWeekWorkouts.map { WorkoutRow.context($0, site: site) },
-                "hasWorkouts": week.count > 0,
-            ] as [String: Any]
-        let w = stats.report.workouts
-        context["streak"] = ["current": v.number(w.currentStreak), "longest": v.number(w.longestStreak), "alive": w.currentStreak > 0] as [String: Any]
-        context["level"] = ["level": v.number(w.level), "points": v.number(w.points), "toNext": v.number(1000 - w.points % 1000)] as [String: Any]
-        context["today"] = today(site)
-        context["totals"] = ["count": v.number(w.count), "duration": v.duration(w.totalSeconds), "calories": v.number(w.totalCalories)] as [String: Any]
-        context["links"] = Links.context(from: page)
-        context["pinned"] = pinned(site)
-        context["contributions"] = contributions(site)
-        return context
+    /// The page's keys.
+    package static let fields = TemplateFields<SiteData>([
+        .object("links", keys: Links.keys) { _ in Links.context(from: .home) },
+        .object("owner?", OwnerCard.fields) { site in site.snapshot.owner.map { OwnerCard(owner: $0, site: site) } },
+        .object("github?", GitHubCard.fields) { site in site.snapshot.profile.map { GitHubCard(cached: $0, site: site) } },
+        .object("week", week) { $0 },
+        .object("streak", streak) { $0 },
+        .object("level", level) { $0 },
+        .object("totals", totals) { $0 },
+        .object("today", today) { $0 },
+        .object("pinned", pinned) { PinnedRepositories.choose($0) },
+        // Always there: without data, `hasData` is false and the template says how to fetch it.
+        .object("contributions", contributions) { .some(Contributions(site: $0)) },
+    ])
+
+    /// Only what `owner.public` lists (by default the name and the avatar).
+    struct OwnerCard {
+        let owner: Owner
+        let site: SiteData
+
+        func shows(_ field: String) -> Bool { site.config.ownerPublic.contains(field) }
+        var sex: String? { shows("sex") ? owner.sex : nil }
+
+        static let fields = TemplateFields<OwnerCard>([
+            .text("name?") { $0.shows("name") ? nonEmpty($0.owner.name) : nil },
+            .text("email?") { $0.shows("email") ? nonEmpty($0.owner.email) : nil },
+            .number("age?") { card in card.shows("age") ? card.owner.age(on: card.site.asOf).map(card.site.values.number) : nil },
+            .flag("isMan?") { $0.sex == "M" ? true : nil },
+            .flag("isWoman?") { $0.sex == "W" ? true : nil },
+            .flag("otherSex?") { card in card.sex.flatMap { $0 == "M" || $0 == "W" ? nil : true } },
+            .html("avatar") { card in
+                let avatars = card.site.avatars
+                let path =
+                    card.shows("avatar")
+                    ? avatars.sitePath(forStorePath: card.owner.avatar)
+                        ?? URLCheck.safeLink(card.owner.avatar).flatMap { avatars.sitePath(forURL: $0) }
+                    : nil
+                let name = (card.shows("name") ? card.owner.name : nil) ?? "?"
+                return avatars.html(sitePath: path, name: name, size: 96, from: .home, eager: true)
+            },
+            .flag("filled") { $0.owner.isFilled(showing: $0.site.config.ownerPublic) },
+        ])
     }
 
-    package static func pinned(_ site: SiteData) -> [String: Any] {
-        let choice = PinnedRepositories.choose(site)
-        return [
-            "repositories": choice.cards, "hasAny": !choice.cards.isEmpty,
-            "fromConfig": choice.origin == .config, "fromGitHub": choice.origin == .gitHub, "popular": choice.origin == .popular,
-        ]
+    struct GitHubCard {
+        let cached: Cached<GitHubProfile>
+        let site: SiteData
+        var profile: GitHubProfile { cached.value }
+
+        static let fields = TemplateFields<GitHubCard>([
+            .text("login") { $0.profile.login },
+            .text("name?") { nonEmpty($0.profile.name) },
+            .text("bio?") { nonEmpty($0.profile.bio) },
+            .text("location?") { nonEmpty($0.profile.location) },
+            .text("company?") { nonEmpty($0.profile.company) },
+            .text("blog?") { URLCheck.normalizedWebsite($0.profile.blog) },
+            .text("url?") { URLCheck.safeLink($0.profile.htmlURL) },
+            .date("since?") { $0.site.day(ofTimestamp: $0.profile.createdAt) },
+            .number("followers") { $0.site.values.number($0.profile.followers ?? 0) },
+            .number("following") { $0.site.values.number($0.profile.following ?? 0) },
+            .number("publicRepos") { $0.site.values.number($0.profile.publicRepos ?? 0) },
+            .html("avatar") { card in
+                let p = card.profile
+                return card.site.avatars.html(
+                    sitePath: card.site.avatars.sitePath(forURL: p.avatarURL), name: p.name ?? p.login, size: 72, from: .home, eager: true)
+            },
+            .date("fetchedOn") { $0.site.day(ofTimestamp: $0.cached.fetchedAt) ?? $0.cached.fetchedAt },
+        ])
     }
+
+    /// This week's workouts.
+    static let week = TemplateFields<SiteData>([
+        .number("count") { $0.values.number($0.statistics.details.thisWeek.count) },
+        .duration("duration") { $0.values.duration($0.statistics.details.thisWeek.seconds) },
+        .number("calories") { $0.values.number($0.statistics.details.thisWeek.calories) },
+        .number("distance") { $0.values.kilometres($0.statistics.details.thisWeek.distance) },
+        .flag("hasDistance") { $0.statistics.details.thisWeek.distance > 0 },
+        .list("workouts", WorkoutRow.fields) { site in site.statistics.details.thisWeekWorkouts.map { WorkoutRow(workout: $0, site: site) } },
+        .flag("hasWorkouts") { $0.statistics.details.thisWeek.count > 0 },
+    ])
+
+    static let streak = TemplateFields<SiteData>([
+        .number("current") { $0.values.number($0.statistics.report.workouts.currentStreak) },
+        .number("longest") { $0.values.number($0.statistics.report.workouts.longestStreak) },
+        .flag("alive") { $0.statistics.report.workouts.currentStreak > 0 },
+    ])
+
+    static let level = TemplateFields<SiteData>([
+        .number("level") { $0.values.number($0.statistics.report.workouts.level) },
+        .number("points") { $0.values.number($0.statistics.report.workouts.points) },
+        .number("toNext") { $0.values.number(1000 - $0.statistics.report.workouts.points % 1000) },
+    ])
+
+    static let totals = TemplateFields<SiteData>([
+        .number("count") { $0.values.number($0.statistics.report.workouts.count) },
+        .duration("duration") { $0.values.duration($0.statistics.report.workouts.totalSeconds) },
+        .number("calories") { $0.values.number($0.statistics.report.workouts.totalCalories) },
+    ])
+
+    static let pinned = TemplateFields<PinnedRepositories.Choice>([
+        .list("repositories", RepositoryPages.cardFields) { $0.cards },
+        .flag("hasAny") { !$0.cards.isEmpty },
+        .flag("fromConfig") { $0.origin == .config },
+        .flag("fromGitHub") { $0.origin == .gitHub },
+        .flag("popular") { $0.origin == .popular },
+    ])
 
     /// The contribution calendar with its year and streaks, or what it takes to have one.
-    package static func contributions(_ site: SiteData) -> [String: Any] {
-        guard let cached = site.snapshot.contributions, let summary = site.statistics.report.contributions else {
-            return ["hasData": false]
+    struct Contributions {
+        let site: SiteData
+        let fetchedAt: String
+        let summary: ContributionSummary
+
+        /// Nil without the calendar in the store or its summary.
+        init?(site: SiteData) {
+            guard let cached = site.snapshot.contributions, let summary = site.statistics.report.contributions else { return nil }
+            self.site = site; fetchedAt = cached.fetchedAt; self.summary = summary
         }
-        let v = site.values
-        let s = site.strings
-        let days = site.statistics.details.contributionDays.compactMap { day in Day(iso: day.date).map { (day: $0, count: day.count) } }
-        let chart = SVGCharts.calendarHeatmap(
-            days.map { day in
-                HeatmapDay(
-                    value: Double(day.count),
-                    title: s.text(
-                        "chart.heatmap.cell",
-                        [
-                            "date": s.format.date(day.day), "count": s.plural("count.contributions", day.count),
-                        ]))
-            },
-            rowLabels: s.format.weekdaysShort, less: s.text("chart.heatmap.less"), more: s.text("chart.heatmap.more"),
-            weekLabels: StatisticsCharts.monthLabels(days.map(\.day), format: s.format),
-            options: StatisticsCharts.options(site, "contributions", "contributions", height: 140, width: 0, suffix: ""))
-        // The text alternative: the same days as month totals, oldest first.
-        var months: [(month: Month, count: Int)] = []
-        for day in days {
-            let month = Month(day.day)
-            if months.last?.month == month { months[months.count - 1].count += day.count } else { months.append((month, day.count)) }
+
+        var days: [(day: Day, count: Int)] {
+            site.statistics.details.contributionDays.compactMap { day in Day(iso: day.date).map { (day: $0, count: day.count) } }
         }
-        var context: [String: Any] = [
-            "hasData": true, "chart": chart,
-            "lastYear": v.number(summary.lastYear), "current": v.number(summary.currentStreak), "longest": v.number(summary.longestStreak),
-            "alive": summary.currentStreak > 0,
-            "months": months.map { ["month": v.month(iso: $0.month.iso), "count": v.number($0.count)] as [String: Any] },
-            "fetchedOn": site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt,
-        ]
-        if let busiest = summary.busiestDay, let day = Day(iso: busiest.date) {
-            context["busiestDay"] = ["date": v.date(day), "count": v.number(busiest.count)] as [String: Any]
+
+        var chart: String {
+            let s = site.strings
+            let days = days
+            return SVGCharts.calendarHeatmap(
+                days.map { day in
+                    HeatmapDay(
+                        value: Double(day.count),
+                        title: s.text("chart.heatmap.cell", ["date": s.format.date(day.day), "count": s.plural("count.contributions", day.count)]))
+                },
+                rowLabels: s.format.weekdaysShort, less: s.text("chart.heatmap.less"), more: s.text("chart.heatmap.more"),
+                weekLabels: StatisticsCharts.monthLabels(days.map(\.day), format: s.format),
+                options: StatisticsCharts.options(site, "contributions", "contributions", height: 140, width: 0, suffix: ""))
         }
-        return context
+
+        /// The chart's text alternative: the same days as month totals, oldest first.
+        var months: [(month: Month, count: Int)] {
+            var months: [(month: Month, count: Int)] = []
+            for day in days {
+                let month = Month(day.day)
+                if months.last?.month == month { months[months.count - 1].count += day.count } else { months.append((month, day.count)) }
+            }
+            return months
+        }
     }
+
+    /// Without data (`hasData` false), only `hasData`: the template says how to fetch it.
+    static let contributions = TemplateFields<Contributions?>([
+        .flag("hasData") { $0 != nil },
+        .html("chart?") { $0?.chart },
+        .number("lastYear?") { c in c.map { $0.site.values.number($0.summary.lastYear) } },
+        .number("current?") { c in c.map { $0.site.values.number($0.summary.currentStreak) } },
+        .number("longest?") { c in c.map { $0.site.values.number($0.summary.longestStreak) } },
+        .flag("alive?") { c in c.map { $0.summary.currentStreak > 0 } },
+        .list("months?", monthCount) { c in c.map { c in c.months.map { (c.site.values, $0.month, $0.count) } } },
+        .date("fetchedOn?") { c in c.map { $0.site.day(ofTimestamp: $0.fetchedAt) ?? $0.fetchedAt } },
+        .object("busiestDay?", dayCount) { (c: Contributions?) -> (TemplateValues, Day, Int)? in
+            guard let c, let busiest = c.summary.busiestDay, let day = Day(iso: busiest.date) else { return nil }
+            return (c.site.values, day, busiest.count)
+        },
+    ])
+
+    static let monthCount = TemplateFields<(TemplateValues, Month, Int)>([
+        .month("month") { $0.0.month(iso: $0.1.iso) },
+        .number("count") { $0.0.number($0.2) },
+    ])
+
+    static let dayCount = TemplateFields<(TemplateValues, Day, Int)>([
+        .date("date") { $0.0.date($0.1) },
+        .number("count") { $0.0.number($0.2) },
+    ])
 }
 
 extension ProfilePage {
     /// Today's card: what was eaten, the steps against the goal, the workouts done.
-    package static func today(_ site: SiteData) -> [String: Any] {
-        let v = site.values
-        let report = site.statistics.report
-        let workouts = site.statistics.details.dailyWorkouts.last { $0.day == site.asOf }
-        var today: [String: Any] = [
-            "date": v.date(site.asOf), "kcal": v.number(report.nutrition.today.kcal),
-            "hasMeals": site.snapshot.meals.contains { $0.date == site.asOf.iso },
-            "workouts": v.number(workouts?.count ?? 0), "burned": v.number(workouts?.calories ?? 0),
-            "goal": v.number(report.steps.goal),
-        ]
-        if let steps = report.steps.today {
-            today["steps"] = v.number(steps)
-            today["stepsAtGoal"] = steps >= report.steps.goal
-        }
-        return today
-    }
+    static let today = TemplateFields<SiteData>([
+        .date("date") { $0.values.date($0.asOf) },
+        .number("kcal") { $0.values.number($0.statistics.report.nutrition.today.kcal) },
+        .flag("hasMeals") { site in site.snapshot.meals.contains { $0.date == site.asOf.iso } },
+        .number("workouts") { $0.values.number(todaysWorkouts($0)?.count ?? 0) },
+        .number("burned") { $0.values.number(todaysWorkouts($0)?.calories ?? 0) },
+        .number("goal") { $0.values.number($0.statistics.report.steps.goal) },
+        .number("steps?") { site in site.statistics.report.steps.today.map(site.values.number) },
+        .flag("stepsAtGoal?") { site in site.statistics.report.steps.today.map { $0 >= site.statistics.report.steps.goal } },
+    ])
+
+    static func todaysWorkouts(_ site: SiteData) -> DayTotal? { site.statistics.details.dailyWorkouts.last { $0.day == site.asOf } }
 }
 
 /// One workout as templates see it.
-package enum WorkoutRow {
-    package static func context(_ workout: Workout, site: SiteData) -> [String: Any] {
+package struct WorkoutRow {
+    let workout: Workout
+    let site: SiteData
+
+    package init(workout: Workout, site: SiteData) { self.workout = workout; self.site = site }
+
+    var local: (day: Day, time: String)? {
+        guard let date = workout.startDate else { return nil }
         let zone = site.config.timeZone
-        var row: [String: Any] = [
-            "type": site.workoutType(workout.type), "typeId": workout.type, "duration": site.values.duration(workout.duration),
-        ]
-        if let date = workout.startDate {
-            row["date"] = site.values.date(Day(date, in: zone))
-            let local = Timestamp.format(date, in: zone)
-            row["time"] = String(local.dropFirst(11).prefix(5))
-        }
-        if let v = workout.calories { row["calories"] = site.values.number(v) }
-        if let v = workout.distance, v > 0 { row["distance"] = site.values.kilometres(v) }
-        if let v = workout.exercises { row["exercises"] = site.values.number(v) }
-        if let v = workout.notes, !v.isEmpty { row["notes"] = v }
-        return row
+        return (Day(date, in: zone), String(Timestamp.format(date, in: zone).dropFirst(11).prefix(5)))
     }
+
+    package static let fields = TemplateFields<WorkoutRow>([
+        .text("type") { $0.site.workoutType($0.workout.type) },
+        .text("typeId") { $0.workout.type },
+        .duration("duration") { $0.site.values.duration($0.workout.duration) },
+        .date("date?") { row in row.local.map { row.site.values.date($0.day) } },
+        .text("time?") { $0.local?.time },
+        .number("calories?") { row in row.workout.calories.map(row.site.values.number) },
+        .number("distance?") { row in row.workout.distance.flatMap { $0 > 0 ? row.site.values.kilometres($0) : nil } },
+        .number("exercises?") { row in row.workout.exercises.map(row.site.values.number) },
+        .text("notes?") { nonEmpty($0.workout.notes) },
+    ])
 }
 
-/// Links to the main pages from a given page, for templates (`{{links.users}}`).
+/// Links to the main pages from a given page, for templates (`{{links.users}}`), and `root`,
+/// the way back to the site's root folder.
 package enum Links {
+    /// Each link's key and its page.
+    private static let pages: [(key: String, path: SitePath)] = [
+        ("home", .home), ("users", .users), ("repositories", .repositories), ("starred", .starred), ("statistics", .statistics),
+        ("meals", .meals), ("cards", .cards),
+    ]
+
+    package static let keys = TemplateSchema(
+        fields: Dictionary(uniqueKeysWithValues: (pages.map(\.key) + ["root"]).map { ($0, TemplateSchema.Field(value: .text, optional: false)) }))
+
     package static func context(from page: SitePath, base: String? = nil) -> [String: Any] {
-        if let base {
-            return [
-                "home": base, "users": SitePath.users.url(base: base), "repositories": SitePath.repositories.url(base: base),
-                "starred": SitePath.starred.url(base: base), "statistics": SitePath.statistics.url(base: base),
-                "meals": SitePath.meals.url(base: base), "cards": SitePath.cards.url(base: base), "root": base,
-            ]
-        }
+        if let base { return links { $0.url(base: base) }.merging(["root": base]) { _, root in root } }
         let depth = page.depth
         return depth < byDepth.count ? byDepth[depth] : relative(root: page.root)
     }
@@ -177,10 +250,10 @@ package enum Links {
     private static let byDepth: [[String: String]] = (0..<6).map { relative(root: String(repeating: "../", count: $0)) }
 
     private static func relative(root: String) -> [String: String] {
-        [
-            "home": root + SitePath.home.file, "users": root + SitePath.users.file, "repositories": root + SitePath.repositories.file,
-            "starred": root + SitePath.starred.file, "statistics": root + SitePath.statistics.file,
-            "meals": root + SitePath.meals.file, "cards": root + SitePath.cards.file, "root": root,
-        ]
+        links { root + $0.file }.merging(["root": root]) { _, root in root }
+    }
+
+    private static func links(_ link: (SitePath) -> String) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: pages.map { ($0.key, link($0.path)) })
     }
 }

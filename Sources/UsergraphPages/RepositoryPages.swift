@@ -1,4 +1,5 @@
 import UsergraphCore
+import UsergraphStats
 
 /// `/repositories/` and `/starred/`, two tabs of one view as in the app. The own repositories
 /// are split like GitHub's: "Sources" (`/repositories/`) and "Forks" (`/repositories/forks/`),
@@ -66,7 +67,7 @@ package enum RepositoryPages {
                     }
                     sources.append(
                         PageSource(path: list.page(number), template: "repositories", section: .repositories, inputs: inputs) {
-                            repositoriesContext(site, list: list, repositories: repos, number: number, pageCount: pageCount)
+                            listFields.context(ListPage(site: site, list: list, repositories: repos, number: number, pageCount: pageCount))
                         })
                 }
             }
@@ -96,7 +97,7 @@ package enum RepositoryPages {
             }
             sources.append(
                 PageSource(path: starredPage(number), template: starredTemplate, section: .repositories, inputs: inputs) {
-                    starredContext(site, items: starred, number: number, pageCount: starredPages)
+                    starredFields.context(StarredPage(site: site, items: starred, number: number, pageCount: starredPages))
                 })
         }
         return sources
@@ -122,58 +123,86 @@ package enum RepositoryPages {
         return indices.map { repos[$0] }
     }
 
-    static func repositoriesContext(_ site: SiteData, list: List, repositories: [Repository], number: Int, pageCount: Int) -> [String: Any] {
-        let page = list.page(number)
-        let summary = site.statistics.report.repositories
-        let v = site.values
-        let slice = repositories.dropFirst((number - 1) * pageSize).prefix(pageSize)
-        var context: [String: Any] = [
-            "links": Links.context(from: page),
-            "hasData": site.snapshot.repositories != nil,
-            "repositories": slice.map { card($0, site: site) },
-            "count": v.number(summary.count), "stars": v.number(summary.stars), "forks": v.number(summary.forks),
-            "sources": v.number(summary.sources), "forkRepositories": v.number(summary.forkRepositories),
-            "onSources": list.kind == .sources, "onForks": list.kind == .forks,
-            "listCount": v.number(repositories.count),
-            "first": v.number((number - 1) * pageSize + 1), "last": v.number((number - 1) * pageSize + slice.count),
-            "kinds": [
-                "sources": page.link(to: List(kind: .sources, order: list.order).page(1)),
-                "forks": page.link(to: List(kind: .forks, order: list.order).page(1)),
-            ],
-            "sorts": Order.allCases.map { order -> [String: Any] in
-                [
-                    "url": page.link(to: List(kind: list.kind, order: order).page(1)), "current": order == list.order,
-                    "byPush": order == .pushed, "byStars": order == .stars, "byName": order == .name,
-                ]
-            },
-            "byStars": list.order == .stars, "byName": list.order == .name,
-            "tabs": tabs(from: page, current: .repositories),
-        ]
-        if let cached = site.snapshot.repositories { context["fetchedOn"] = site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt }
-        if let login = site.config.github?.login ?? site.snapshot.profile?.value.login { context["login"] = login }
-        context["pagination"] = Pagination.context(number: number, total: pageCount, from: page, path: list.page)
-        return context
+    /// Page `number` of one list of the own repositories.
+    struct ListPage {
+        let site: SiteData
+        let list: List
+        let repositories: [Repository]
+        let number: Int
+        let pageCount: Int
+
+        var page: SitePath { list.page(number) }
+        var shown: ArraySlice<Repository> { repositories.dropFirst((number - 1) * pageSize).prefix(pageSize) }
+        var summary: RepositorySummary { site.statistics.report.repositories }
     }
 
-    static func starredContext(_ site: SiteData, items: [StarredItem], number: Int, pageCount: Int) -> [String: Any] {
-        let page = starredPage(number)
-        let slice = items.dropFirst((number - 1) * pageSize).prefix(pageSize)
-        var context: [String: Any] = [
-            "links": Links.context(from: page),
-            "hasData": site.snapshot.starred != nil,
-            "count": site.values.number(items.count), "listCount": site.values.number(items.count),
-            "first": site.values.number((number - 1) * pageSize + 1), "last": site.values.number((number - 1) * pageSize + slice.count),
-            "starred": slice.map { item -> [String: Any] in
-                var row = card(item.repo, site: site)
-                if let day = site.day(ofTimestamp: item.starredAt) { row["starredOn"] = day }
-                return row
-            },
-            "tabs": tabs(from: page, current: .starred),
-        ]
-        if let cached = site.snapshot.starred { context["fetchedOn"] = site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt }
-        context["pagination"] = Pagination.context(number: number, total: pageCount, from: page, path: starredPage)
-        return context
+    static let listFields = TemplateFields<ListPage>([
+        .object("links", keys: Links.keys) { Links.context(from: $0.page) },
+        .flag("hasData") { $0.site.snapshot.repositories != nil },
+        .list("repositories", cardFields) { list in list.shown.map { RepositoryCard(repo: $0, site: list.site) } },
+        .number("count") { $0.site.values.number($0.summary.count) },
+        .number("stars") { $0.site.values.number($0.summary.stars) },
+        .number("forks") { $0.site.values.number($0.summary.forks) },
+        .number("sources") { $0.site.values.number($0.summary.sources) },
+        .number("forkRepositories") { $0.site.values.number($0.summary.forkRepositories) },
+        .flag("onSources") { $0.list.kind == .sources },
+        .flag("onForks") { $0.list.kind == .forks },
+        .number("listCount") { $0.site.values.number($0.repositories.count) },
+        .number("first") { $0.site.values.number(($0.number - 1) * pageSize + 1) },
+        .number("last") { $0.site.values.number(($0.number - 1) * pageSize + $0.shown.count) },
+        .object("kinds", kinds) { $0 },
+        .list("sorts", sort) { list in Order.allCases.map { (list, $0) } },
+        .flag("byStars") { $0.list.order == .stars },
+        .flag("byName") { $0.list.order == .name },
+        .object("tabs", tabs) { ($0.page, SitePath.repositories) },
+        .date("fetchedOn?") { list in list.site.snapshot.repositories.map { list.site.day(ofTimestamp: $0.fetchedAt) ?? $0.fetchedAt } },
+        .text("login?") { $0.site.config.github?.login ?? $0.site.snapshot.profile?.value.login },
+        .object("pagination?", Pagination.fields) { Pagination(number: $0.number, total: $0.pageCount, from: $0.page, path: $0.list.page) },
+    ])
+
+    /// The links to the same order's sources and forks.
+    static let kinds = TemplateFields<ListPage>([
+        .text("sources") { $0.page.link(to: List(kind: .sources, order: $0.list.order).page(1)) },
+        .text("forks") { $0.page.link(to: List(kind: .forks, order: $0.list.order).page(1)) },
+    ])
+
+    /// The links to the same kind in each order.
+    static let sort = TemplateFields<(list: ListPage, order: Order)>([
+        .text("url") { $0.list.page.link(to: List(kind: $0.list.list.kind, order: $0.order).page(1)) },
+        .flag("current") { $0.order == $0.list.list.order },
+        .flag("byPush") { $0.order == .pushed },
+        .flag("byStars") { $0.order == .stars },
+        .flag("byName") { $0.order == .name },
+    ])
+
+    /// Page `number` of the starred repositories.
+    struct StarredPage {
+        let site: SiteData
+        let items: [StarredItem]
+        let number: Int
+        let pageCount: Int
+
+        var page: SitePath { starredPage(number) }
+        var shown: ArraySlice<StarredItem> { items.dropFirst((number - 1) * pageSize).prefix(pageSize) }
     }
+
+    static let starredFields = TemplateFields<StarredPage>([
+        .object("links", keys: Links.keys) { Links.context(from: $0.page) },
+        .flag("hasData") { $0.site.snapshot.starred != nil },
+        .number("count") { $0.site.values.number($0.items.count) },
+        .number("listCount") { $0.site.values.number($0.items.count) },
+        .number("first") { $0.site.values.number(($0.number - 1) * pageSize + 1) },
+        .number("last") { $0.site.values.number(($0.number - 1) * pageSize + $0.shown.count) },
+        .list("starred", starredCard) { list in list.shown.map { (RepositoryCard(repo: $0.repo, site: list.site), $0.starredAt) } },
+        .object("tabs", tabs) { ($0.page, SitePath.starred) },
+        .date("fetchedOn?") { list in list.site.snapshot.starred.map { list.site.day(ofTimestamp: $0.fetchedAt) ?? $0.fetchedAt } },
+        .object("pagination?", Pagination.fields) { Pagination(number: $0.number, total: $0.pageCount, from: $0.page, path: starredPage) },
+    ])
+
+    /// A starred repository: its card and when it was starred.
+    static let starredCard =
+        cardFields.reading { (starred: (card: RepositoryCard, starredAt: String?)) in starred.card }
+        + TemplateFields([.date("starredOn?") { $0.card.site.day(ofTimestamp: $0.starredAt) }])
 
     /// What `card` shows of a repository, for a list page's fingerprint: every field it reads,
     /// the owner (the list adds the login it is compared with), and its language's colour.
@@ -189,28 +218,35 @@ package enum RepositoryPages {
 
     /// A repository as a card. The owner's name is left out of their own repositories' titles,
     /// as on GitHub's list, and kept for anyone else's (a starred repository).
-    package static func card(_ repo: Repository, site: SiteData) -> [String: Any] {
-        let login = site.config.github?.login ?? site.snapshot.profile?.value.login
-        let own = login.map { repo.owner?.login.lowercased() == $0.lowercased() } ?? false
-        var row: [String: Any] = [
-            "name": repo.name, "fullName": own ? repo.name : repo.fullName ?? repo.name,
-            "stars": site.values.number(repo.stargazersCount ?? 0), "forks": site.values.number(repo.forksCount ?? 0),
-            "isFork": repo.fork ?? false, "archived": repo.archived ?? false,
-        ]
-        if let url = URLCheck.safeLink(repo.htmlURL), URLCheck.isAbsoluteHTTP(url) { row["url"] = url }
-        if let v = repo.description, !v.isEmpty { row["description"] = EmojiShortcodes.render(v) }
-        if let v = repo.language, !v.isEmpty {
-            row["language"] = v
-            row["languageColor"] = site.languageColor(v)
+    package struct RepositoryCard {
+        let repo: Repository
+        let site: SiteData
+
+        var own: Bool {
+            let login = site.config.github?.login ?? site.snapshot.profile?.value.login
+            return login.map { repo.owner?.login.lowercased() == $0.lowercased() } ?? false
         }
-        if let v = site.day(ofTimestamp: repo.pushedAt ?? repo.updatedAt) { row["updatedOn"] = v }
-        return row
     }
 
-    static func tabs(from page: SitePath, current: SitePath) -> [String: Any] {
-        [
-            "repositories": page.link(to: .repositories), "starred": page.link(to: .starred),
-            "onRepositories": current == .repositories, "onStarred": current == .starred,
-        ]
-    }
+    static let cardFields = TemplateFields<RepositoryCard>([
+        .text("name") { $0.repo.name },
+        .text("fullName") { $0.own ? $0.repo.name : $0.repo.fullName ?? $0.repo.name },
+        .number("stars") { $0.site.values.number($0.repo.stargazersCount ?? 0) },
+        .number("forks") { $0.site.values.number($0.repo.forksCount ?? 0) },
+        .flag("isFork") { $0.repo.fork ?? false },
+        .flag("archived") { $0.repo.archived ?? false },
+        .text("url?") { URLCheck.safeLink($0.repo.htmlURL).flatMap { URLCheck.isAbsoluteHTTP($0) ? $0 : nil } },
+        .text("description?") { nonEmpty($0.repo.description).map(EmojiShortcodes.render) },
+        .text("language?") { nonEmpty($0.repo.language) },
+        .text("languageColor?") { card in nonEmpty(card.repo.language).map(card.site.languageColor) },
+        .date("updatedOn?") { $0.site.day(ofTimestamp: $0.repo.pushedAt ?? $0.repo.updatedAt) },
+    ])
+
+    /// The tabs between the repositories and the starred ones, from `page` on the tab `current`.
+    static let tabs = TemplateFields<(page: SitePath, current: SitePath)>([
+        .text("repositories") { $0.page.link(to: .repositories) },
+        .text("starred") { $0.page.link(to: .starred) },
+        .flag("onRepositories") { $0.current == .repositories },
+        .flag("onStarred") { $0.current == .starred },
+    ])
 }

@@ -40,10 +40,12 @@ package enum SitePages {
     /// its links must not be relative: with a base URL they are absolute, without one they are
     /// root-relative (`/users/`), which is right for a site at a host's root.
     package static func notFound(_ site: SiteData) -> PageSource {
-        PageSource(path: .notFound, template: "404", section: .none) {
-            ["links": Links.context(from: .home, base: notFoundBase(site))]
-        }
+        PageSource(path: .notFound, template: "404", section: .none) { notFoundFields.context(site) }
     }
+
+    package static let notFoundFields = TemplateFields<SiteData>([
+        .object("links", keys: Links.keys) { Links.context(from: .home, base: notFoundBase($0)) }
+    ])
 
     package static func notFoundBase(_ site: SiteData) -> String { site.config.baseURL ?? "/" }
 }

@@ -89,149 +89,189 @@ package enum StatisticsCharts {
         return (sex, age)
     }
 
-    package static func all(_ site: SiteData) -> [String: String] {
-        let s = site.strings
-        let format = s.format
-        let report = site.statistics.report
-        let details = site.statistics.details
-        func options(_ id: String, _ key: String, height: Double = 240, width: Double, suffix: String) -> SVGChartOptions {
-            Self.options(site, id, key, height: height, width: width, suffix: suffix)
-        }
-        func short(_ iso: String) -> String { Day(iso: iso).map(format.shortDate) ?? iso }
-        var charts: [String: String] = [:]
-        let weekly = report.workouts.weekly
-        charts["weekly"] = responsive { width, suffix in
+    /// `charts` on the statistics page: each chart's SVG.
+    package static let fields = TemplateFields<SiteData>([
+        .html("weekly", weekly), .html("types", types), .html("heatmap", heatmap), .html("weight", weight), .html("sex", sex),
+        .html("age", age), .html("views", views), .html("viewsWeekly", viewsWeekly), .html("viewsMonthly", viewsMonthly),
+        .html("intake", intake), .html("macros", macros), .html("steps", steps), .html("languages", languages),
+    ])
+
+    /// A day from the statistics, as a chart's label writes it.
+    static func short(_ iso: String, _ site: SiteData) -> String { Day(iso: iso).map(site.strings.format.shortDate) ?? iso }
+
+    static func weekly(_ site: SiteData) -> String {
+        let weekly = site.statistics.report.workouts.weekly
+        return responsive { width, suffix in
             SVGCharts.bars(
-                weekly.map { ChartPoint(label: short($0.weekStart), value: Double($0.count)) },
-                options: options("weekly", "weekly", width: width, suffix: suffix))
+                weekly.map { ChartPoint(label: short($0.weekStart, site), value: Double($0.count)) },
+                options: options(site, "weekly", "weekly", width: width, suffix: suffix))
         }
-        let byType = report.workouts.byType
+    }
+
+    static func types(_ site: SiteData) -> String {
+        let s = site.strings
+        let byType = site.statistics.report.workouts.byType
         if byType.count <= typesInADonut {
-            charts["types"] = responsive { width, suffix in
+            return responsive { width, suffix in
                 SVGCharts.donut(
                     byType.map { ChartPoint(label: site.workoutType($0.type), value: Double($0.count)) },
-                    options: options("types", "types", height: 200, width: width, suffix: suffix),
-                    centerLabel: format.number(report.workouts.count), otherLabel: s.text("chart.types.other"))
-            }
-        } else {
-            // Many types: a donut would be mostly "Other" (77 % of it with 29 types), so each of
-            // the most frequent types gets a bar, and the rest one bar that says how many they are.
-            let shown = byType.prefix(typesInBars)
-            let rest = byType.dropFirst(typesInBars)
-            var points = shown.map { ChartPoint(label: site.workoutType($0.type), value: Double($0.count)) }
-            if !rest.isEmpty {
-                points.append(
-                    ChartPoint(
-                        label: s.plural("count.otherTypes", rest.count),
-                        value: Double(rest.reduce(0) { $0 + $1.count })))
-            }
-            charts["types"] = responsive { width, suffix in
-                SVGCharts.rowBars(points, options: options("types", "types", height: 200, width: width, suffix: suffix))
+                    options: options(site, "types", "types", height: 200, width: width, suffix: suffix),
+                    centerLabel: s.format.number(site.statistics.report.workouts.count), otherLabel: s.text("chart.types.other"))
             }
         }
-        let days = details.dailyWorkouts
-        charts["heatmap"] = SVGCharts.calendarHeatmap(
+        // Many types: a donut would be mostly "Other" (77 % of it with 29 types), so each of
+        // the most frequent types gets a bar, and the rest one bar that says how many they are.
+        let shown = byType.prefix(typesInBars)
+        let rest = byType.dropFirst(typesInBars)
+        var points = shown.map { ChartPoint(label: site.workoutType($0.type), value: Double($0.count)) }
+        if !rest.isEmpty {
+            points.append(ChartPoint(label: s.plural("count.otherTypes", rest.count), value: Double(rest.reduce(0) { $0 + $1.count })))
+        }
+        return responsive { width, suffix in
+            SVGCharts.rowBars(points, options: options(site, "types", "types", height: 200, width: width, suffix: suffix))
+        }
+    }
+
+    static func heatmap(_ site: SiteData) -> String {
+        let s = site.strings
+        let format = s.format
+        let days = site.statistics.details.dailyWorkouts
+        return SVGCharts.calendarHeatmap(
             days.map { day in
                 HeatmapDay(
                     value: Double(day.count),
-                    title: s.text(
-                        "chart.heatmap.cell",
-                        [
-                            "date": format.date(day.day), "count": s.plural("count.workouts", day.count),
-                        ]))
+                    title: s.text("chart.heatmap.cell", ["date": format.date(day.day), "count": s.plural("count.workouts", day.count)]))
             },
             rowLabels: format.weekdaysShort, less: s.text("chart.heatmap.less"), more: s.text("chart.heatmap.more"),
             weekLabels: monthLabels(days.map(\.day), format: format),
-            options: options("heatmap", "heatmap", height: 140, width: 0, suffix: ""))
-        let weights = details.weightSeries
-        charts["weight"] = responsive(full) { width, suffix in
+            options: options(site, "heatmap", "heatmap", height: 140, width: 0, suffix: ""))
+    }
+
+    static func weight(_ site: SiteData) -> String {
+        let s = site.strings
+        let weights = site.statistics.details.weightSeries
+        return responsive(full) { width, suffix in
             SVGCharts.line(
                 [ChartSeries(name: s.text("chart.weight.series"), values: weights.map(\.kg))],
-                labels: weights.map { format.date($0.day) }, options: options("weight", "weight", width: width, suffix: suffix),
+                labels: weights.map { s.format.date($0.day) }, options: options(site, "weight", "weight", width: width, suffix: suffix),
                 showDots: true, includeZero: false, positions: weights.map { Double($0.day.number) })
         }
-        let sex = report.users.sex
+    }
+
+    static func sex(_ site: SiteData) -> String {
+        let s = site.strings
+        let users = site.statistics.report.users
         var slices = [
-            ChartPoint(label: s.text("chart.sex.men"), value: Double(sex.men)),
-            ChartPoint(label: s.text("chart.sex.women"), value: Double(sex.women)),
+            ChartPoint(label: s.text("chart.sex.men"), value: Double(users.sex.men)),
+            ChartPoint(label: s.text("chart.sex.women"), value: Double(users.sex.women)),
         ]
-        if sex.other > 0 { slices.append(ChartPoint(label: s.text("chart.sex.other"), value: Double(sex.other))) }
-        charts["sex"] = responsive { width, suffix in
+        if users.sex.other > 0 { slices.append(ChartPoint(label: s.text("chart.sex.other"), value: Double(users.sex.other))) }
+        return responsive { width, suffix in
             SVGCharts.donut(
-                slices, options: options("sex", "sex", height: 200, width: width, suffix: suffix),
-                centerLabel: format.number(report.users.count), otherLabel: s.text("chart.sex.other"))
+                slices, options: options(site, "sex", "sex", height: 200, width: width, suffix: suffix),
+                centerLabel: s.format.number(users.count), otherLabel: s.text("chart.sex.other"))
         }
-        let ages = details.ageBySex
-        charts["age"] = responsive { width, suffix in
+    }
+
+    static func age(_ site: SiteData) -> String {
+        let s = site.strings
+        let ages = site.statistics.details.ageBySex
+        return responsive { width, suffix in
             SVGCharts.bars(
                 labels: ages.map(\.bucket),
                 series: [
                     ChartSeries(name: s.text("chart.sex.men"), values: ages.map { Double($0.men) }),
                     ChartSeries(name: s.text("chart.sex.women"), values: ages.map { Double($0.women) }),
                 ],
-                options: options("age", "age", width: width, suffix: suffix))
+                options: options(site, "age", "age", width: width, suffix: suffix))
         }
-        let daily = report.users.views.daily
-        charts["views"] = responsive(full) { width, suffix in
+    }
+
+    static func views(_ site: SiteData) -> String {
+        let s = site.strings
+        let daily = site.statistics.report.users.views.daily
+        return responsive(full) { width, suffix in
             SVGCharts.line(
                 [
                     ChartSeries(name: s.text("chart.views.views"), values: daily.map { Double($0.views) }),
                     ChartSeries(name: s.text("chart.views.unique"), values: daily.map { Double($0.unique) }),
                 ],
-                labels: daily.map { short($0.date) }, options: options("views", "views", width: width, suffix: suffix), showDots: true)
-        }
-        // The same views by week and by month, and the viewers' sex and age by period: the page
-        // switches between them without a script.
-        let views = report.users.views
-        charts["viewsWeekly"] = responsive(full) { width, suffix in
-            SVGCharts.line(
-                [
-                    ChartSeries(name: s.text("chart.views.views"), values: views.weekly.map { Double($0.views) }),
-                    ChartSeries(name: s.text("chart.views.unique"), values: views.weekly.map { Double($0.unique) }),
-                ],
-                labels: views.weekly.map { short($0.weekStart) }, options: options("views-weekly", "viewsWeekly", width: width, suffix: suffix),
+                labels: daily.map { short($0.date, site) }, options: options(site, "views", "views", width: width, suffix: suffix),
                 showDots: true)
         }
-        charts["viewsMonthly"] = responsive(full) { width, suffix in
+    }
+
+    // The same views by week and by month, and the viewers' sex and age by period: the page
+    // switches between them without a script.
+
+    static func viewsWeekly(_ site: SiteData) -> String {
+        let s = site.strings
+        let weekly = site.statistics.report.users.views.weekly
+        return responsive(full) { width, suffix in
             SVGCharts.line(
                 [
-                    ChartSeries(name: s.text("chart.views.views"), values: views.monthly.map { Double($0.views) }),
-                    ChartSeries(name: s.text("chart.views.unique"), values: views.monthly.map { Double($0.unique) }),
+                    ChartSeries(name: s.text("chart.views.views"), values: weekly.map { Double($0.views) }),
+                    ChartSeries(name: s.text("chart.views.unique"), values: weekly.map { Double($0.unique) }),
                 ],
-                labels: views.monthly.map { m in Int(m.month.suffix(2)).map { format.monthShort($0) + " " + m.month.prefix(4) } ?? m.month },
-                options: options("views-monthly", "viewsMonthly", width: width, suffix: suffix), showDots: true)
+                labels: weekly.map { short($0.weekStart, site) },
+                options: options(site, "views-weekly", "viewsWeekly", width: width, suffix: suffix), showDots: true)
         }
-        let intake = report.nutrition.daily
-        charts["intake"] = responsive { width, suffix in
+    }
+
+    static func viewsMonthly(_ site: SiteData) -> String {
+        let s = site.strings
+        let format = s.format
+        let monthly = site.statistics.report.users.views.monthly
+        return responsive(full) { width, suffix in
+            SVGCharts.line(
+                [
+                    ChartSeries(name: s.text("chart.views.views"), values: monthly.map { Double($0.views) }),
+                    ChartSeries(name: s.text("chart.views.unique"), values: monthly.map { Double($0.unique) }),
+                ],
+                labels: monthly.map { m in Int(m.month.suffix(2)).map { format.monthShort($0) + " " + m.month.prefix(4) } ?? m.month },
+                options: options(site, "views-monthly", "viewsMonthly", width: width, suffix: suffix), showDots: true)
+        }
+    }
+
+    static func intake(_ site: SiteData) -> String {
+        let s = site.strings
+        let intake = site.statistics.report.nutrition.daily
+        return responsive { width, suffix in
             SVGCharts.bars(
-                labels: intake.map { short($0.date) },
+                labels: intake.map { short($0.date, site) },
                 series: [
                     ChartSeries(name: s.text("chart.intake.eaten"), values: intake.map { Double($0.kcal) }),
                     ChartSeries(name: s.text("chart.intake.burned"), values: intake.map { Double($0.burned) }),
                 ],
-                options: options("intake", "intake", width: width, suffix: suffix))
+                options: options(site, "intake", "intake", width: width, suffix: suffix))
         }
-        let energy = MacroEnergy(report.nutrition.macros7)
-        charts["macros"] = responsive { width, suffix in
+    }
+
+    static func macros(_ site: SiteData) -> String {
+        let s = site.strings
+        let energy = MacroEnergy(site.statistics.report.nutrition.macros7)
+        return responsive { width, suffix in
             SVGCharts.donut(
                 [
                     ChartPoint(label: s.text("chart.macros.protein"), value: energy.protein.rounded()),
                     ChartPoint(label: s.text("chart.macros.fat"), value: energy.fat.rounded()),
                     ChartPoint(label: s.text("chart.macros.carbs"), value: energy.carbs.rounded()),
                 ],
-                options: options("macros", "macros", height: 200, width: width, suffix: suffix),
-                centerLabel: format.number(Int(energy.total.rounded())) + " " + s.text("units.kcal"))
+                options: options(site, "macros", "macros", height: 200, width: width, suffix: suffix),
+                centerLabel: s.format.number(Int(energy.total.rounded())) + " " + s.text("units.kcal"))
         }
-        let steps = report.steps
-        let goal = ChartReference(label: s.text("chart.steps.goal", ["goal": format.number(steps.goal)]), value: Double(steps.goal))
-        charts["steps"] = responsive(full) { width, suffix in
+    }
+
+    static func steps(_ site: SiteData) -> String {
+        let s = site.strings
+        let steps = site.statistics.report.steps
+        let goal = ChartReference(label: s.text("chart.steps.goal", ["goal": s.format.number(steps.goal)]), value: Double(steps.goal))
+        return responsive(full) { width, suffix in
             SVGCharts.bars(
-                labels: steps.daily.map { short($0.date) },
+                labels: steps.daily.map { short($0.date, site) },
                 series: [ChartSeries(name: "", values: steps.daily.map { Double($0.steps) })],
-                options: options("steps", "steps", width: width, suffix: suffix), reference: goal)
+                options: options(site, "steps", "steps", width: width, suffix: suffix), reference: goal)
         }
-        charts["languages"] = languages(site)
-        return charts
     }
 
     /// The sources' languages as GitHub measures them, by bytes of code when the store has the

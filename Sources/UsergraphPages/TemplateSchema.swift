@@ -1,12 +1,13 @@
-/// The keys a template may use, as a page builder provides them.
+/// The keys a template may use, with what each holds.
 ///
 /// Page contexts are `[String: Any]`, and Mustache renders a name it cannot find as nothing, so
-/// a misspelt `{{owner.nmae}}` would pass unseen. Each page kind declares its keys here
-/// (`PageKeys`); `TemplateKeyCheck` checks every name a template uses against them, and the tests
-/// check every key the builders put in a context against them, so neither side drifts.
+/// a misspelt `{{owner.nmae}}` would pass unseen. Each page's fields (`TemplateFields`) give
+/// its schema beside its context, `PageKeys` lists them by template, and `TemplateKeyCheck`
+/// checks every name a template uses against them.
 ///
-/// Written as a dictionary literal. A key ending in `?` is one the builder leaves out when it has
-/// nothing to say (a bio, the previous page), so templates test it with a section.
+/// Written as a dictionary literal where a schema is not made by fields (the kinds' children,
+/// the tests). A key ending in `?` is one a page leaves out when it has nothing to say (a bio,
+/// the previous page), so templates test it with a section.
 package struct TemplateSchema: Sendable, ExpressibleByDictionaryLiteral {
     /// What a key holds: what a template may write after it (`date.iso`) or inside its section.
     package enum Value: Sendable {

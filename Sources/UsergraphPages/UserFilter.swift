@@ -44,11 +44,28 @@ package struct UserFilter: Hashable, Sendable {
         return number <= 1 ? SitePath(folder) : SitePath(folder + "page/\(number)/")
     }
 
+    /// One group of the filter bar (status, sex, age) and its options.
+    package struct BarGroup {
+        let name: String
+        let options: [(label: String, url: String, current: Bool)]
+    }
+
+    package static let barFields = TemplateFields<BarGroup>([
+        .text("name") { $0.name },
+        .list("options", optionFields) { $0.options },
+    ])
+
+    static let optionFields = TemplateFields<(label: String, url: String, current: Bool)>([
+        .text("label") { $0.label },
+        .text("url") { $0.url },
+        .flag("current") { $0.current },
+    ])
+
     /// The filter bar: each option links to the first page of this filter with that one changed.
-    package func bar(_ site: SiteData, from page: SitePath) -> [[String: Any]] {
+    package func bar(_ site: SiteData, from page: SitePath) -> [BarGroup] {
         let s = site.strings
-        func option(_ label: String, _ filter: UserFilter) -> [String: Any] {
-            ["label": label, "url": page.link(to: filter.page(1)), "current": filter == self]
+        func option(_ label: String, _ filter: UserFilter) -> (label: String, url: String, current: Bool) {
+            (label, page.link(to: filter.page(1)), filter == self)
         }
         var status = self, women = self, men = self, anySex = self, anyStatus = self
         status.online = true; anyStatus.online = false
@@ -58,15 +75,14 @@ package struct UserFilter: Hashable, Sendable {
             ages.append(option(AgeBucket.names[index], UserFilter(online: online, sex: sex, bucket: index)))
         }
         return [
-            ["name": s.text("users.filterStatus"), "options": [option(s.text("users.filterEveryone"), anyStatus), option(s.text("users.online"), status)]],
-            [
-                "name": s.text("users.filterSex"),
-                "options": [
-                    option(s.text("users.filterEveryone"), anySex), option(s.text("users.filterWomen"), women),
-                    option(s.text("users.filterMen"), men),
-                ],
-            ],
-            ["name": s.text("users.filterAge"), "options": ages],
+            BarGroup(
+                name: s.text("users.filterStatus"), options: [option(s.text("users.filterEveryone"), anyStatus), option(s.text("users.online"), status)]),
+            BarGroup(
+                name: s.text("users.filterSex"),
+                options: [
+                    option(s.text("users.filterEveryone"), anySex), option(s.text("users.filterWomen"), women), option(s.text("users.filterMen"), men),
+                ]),
+            BarGroup(name: s.text("users.filterAge"), options: ages),
         ]
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import UsergraphCore
+import UsergraphStats
 
 /// `/users/` (paginated at 100: `/users/page/N/`), the same list filtered by status, sex and
 /// age (see `UserFilter`), `/users/search/` (a name search as you type, by a small inline script
@@ -37,9 +38,10 @@ package enum UsersPages {
                 sources.append(
                     PageSource(path: filter.page(number), template: listTemplate, section: .users, inputs: inputs) {
                         let shown = matching.dropFirst((number - 1) * pageSize).prefix(pageSize).map { users[Int($0)] }
-                        return listContext(
-                            site, shown: shown, matching: matching.count, online: online, total: users.count, filter: filter,
-                            number: number, pageCount: pageCount)
+                        return listFields.context(
+                            ListPage(
+                                site: site, filter: filter, number: number, count: users.count, online: online, matching: matching.count,
+                                shown: shown, pageCount: pageCount))
                     })
             }
         }
@@ -52,7 +54,10 @@ package enum UsersPages {
             let shards = stride(from: 0, to: users.count, by: searchShardSize).map { $0..<min($0 + searchShardSize, users.count) }
             sources.append(
                 PageSource(path: search, template: listTemplate, section: .users, inputs: inputs) {
-                    searchContext(site, users: users, online: online, shards: shards.count)
+                    listFields.context(
+                        ListPage(
+                            site: site, filter: .all, number: nil, count: users.count, online: online, matching: users.count,
+                            shards: shards.count))
                 })
             for (number, shard) in zip(1..., shards) {
                 sources.append(
@@ -114,48 +119,56 @@ package enum UsersPages {
         return users.filter { $0.id >= 0 && seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
     }
 
-    /// Page `number` of a list, showing `shown` of the `matching` users its filter lets through.
-    static func listContext(
-        _ site: SiteData, shown slice: [DirectoryUser], matching: Int, online: Int, total: Int, filter: UserFilter,
-        number: Int, pageCount: Int
-    ) -> [String: Any] {
-        let page = filter.page(number)
-        var context: [String: Any] = [
-            "links": Links.context(from: page),
-            "hasData": site.snapshot.users != nil,
-            "count": site.values.number(total),
-            "online": site.values.number(online),
-            "filters": filter.bar(site, from: page),
-            "filtered": filter != .all,
-            "matching": site.values.number(matching),
-            "searchURL": page.link(to: search),
-            "users": slice.map { card($0, site: site, from: page, avatar: site.avatars.sitePath(forURL: $0.avatar?.url)) },
-            "first": site.values.number((number - 1) * pageSize + 1),
-            "last": site.values.number((number - 1) * pageSize + slice.count),
-        ]
-        if let cached = site.snapshot.users { context["fetchedOn"] = site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt }
-        context["pagination"] = Pagination.context(number: number, total: pageCount, from: page, path: filter.page)
-        return context
-    }
-
-    /// The search page: its script finds users by name in the index scripts (`indexScripts`),
+    /// Page `number` of a list, showing `shown` of the `matching` users its filter lets through
+    /// out of `count`; or, without a number, the search page.
+    ///
+    /// The search page's script finds users by name in the index scripts (`indexScripts`),
     /// which hold everyone, `searchShardSize` to a file. In files of their own, a one-user
     /// change rewrites one of them, not a page of everyone (14.5 MB at 100,000 users, and 60 MB
     /// of a build's peak to render through the template and cmark), and a phone loads a page
     /// that lists only what matches.
-    static func searchContext(_ site: SiteData, users: [DirectoryUser], online: Int, shards: Int) -> [String: Any] {
-        let page = search
-        var context: [String: Any] = [
-            "links": Links.context(from: page), "hasData": true, "search": true,
-            "count": site.values.number(users.count), "online": site.values.number(online),
-            "filters": UserFilter.all.bar(site, from: page), "filtered": false, "matching": site.values.number(users.count),
-            "searchURL": page.link(to: search),
-            "indexScripts": (0..<shards).map { ["url": page.link(to: searchShard($0 + 1))] },
-            "shownAtMost": pageSize,
-        ]
-        if let cached = site.snapshot.users { context["fetchedOn"] = site.day(ofTimestamp: cached.fetchedAt) ?? cached.fetchedAt }
-        return context
+    struct ListPage {
+        let site: SiteData
+        let filter: UserFilter
+        /// Nil on the search page.
+        let number: Int?
+        let count: Int
+        let online: Int
+        let matching: Int
+        var shown: [DirectoryUser] = []
+        var pageCount = 1
+        var shards = 0
+
+        var page: SitePath { number.map(filter.page) ?? search }
+        var first: Int? { number.map { ($0 - 1) * pageSize + 1 } }
     }
+
+    static let listFields = TemplateFields<ListPage>([
+        .object("links", keys: Links.keys) { Links.context(from: $0.page) },
+        .flag("hasData") { $0.site.snapshot.users != nil },
+        .number("count") { $0.site.values.number($0.count) },
+        .number("online") { $0.site.values.number($0.online) },
+        .list("filters?", UserFilter.barFields) { $0.filter.bar($0.site, from: $0.page) },
+        .flag("filtered?") { $0.filter != .all },
+        .number("matching?") { $0.site.values.number($0.matching) },
+        .text("searchURL?") { $0.page.link(to: search) },
+        .list("users?", cardFields) { list in
+            list.number.map { _ in
+                list.shown.map { UserCard(user: $0, site: list.site, page: list.page, avatar: list.site.avatars.sitePath(forURL: $0.avatar?.url)) }
+            }
+        },
+        .number("first?") { list in list.first.map(list.site.values.number) },
+        .number("last?") { list in list.first.map { list.site.values.number($0 + list.shown.count - 1) } },
+        .date("fetchedOn?") { list in list.site.snapshot.users.map { list.site.day(ofTimestamp: $0.fetchedAt) ?? $0.fetchedAt } },
+        .object("pagination?", Pagination.fields) { list in
+            list.number.flatMap { Pagination(number: $0, total: list.pageCount, from: list.page, path: list.filter.page) }
+        },
+        .flag("search?") { $0.number == nil ? true : nil },
+        .list("indexScripts?", indexScript) { list in list.number == nil ? (0..<list.shards).map { (list.page, $0 + 1) } : nil },
+        .int("shownAtMost?") { $0.number == nil ? pageSize : nil },
+    ])
+
+    static let indexScript = TemplateFields<(page: SitePath, number: Int)>([.text("url") { $0.page.link(to: searchShard($0.number)) }])
 
     /// Users per index script: about 0.35 MB each.
     static let searchShardSize = 5_000
@@ -201,24 +214,31 @@ package enum UsersPages {
         return Data(script)
     }
 
-    /// One user as the list shows them; the user's own page reuses it with a bigger avatar.
+    /// One user as the list shows them; the user's own page shows it with a bigger avatar.
     /// `avatar` is the stored avatar's site path, looked up once per page by the caller.
-    package static func card(
-        _ user: DirectoryUser, site: SiteData, from page: SitePath, avatar: String?, avatarSize: Int = 48,
-        eager: Bool = false
-    ) -> [String: Any] {
-        var card: [String: Any] = [
-            "id": user.id, "username": user.username, "age": site.values.number(user.age), "online": user.isOnline,
-            "url": page.link(to: .user(user.id)),
-            "avatar": site.avatars.html(sitePath: avatar, name: user.username, size: avatarSize, from: page, eager: eager),
-        ]
-        switch user.sex {
-        case "M": card["isMan"] = true
-        case "W": card["isWoman"] = true
-        default: card["otherSex"] = true  // shown as the theme's word, not the raw value
-        }
-        return card
+    package struct UserCard {
+        let user: DirectoryUser
+        let site: SiteData
+        let page: SitePath
+        let avatar: String?
+        var avatarSize = 48
+        var eager = false
     }
+
+    static let cardFields = TemplateFields<UserCard>([
+        .int("id") { $0.user.id },
+        .text("username") { $0.user.username },
+        .number("age") { $0.site.values.number($0.user.age) },
+        .flag("online") { $0.user.isOnline },
+        .text("url") { $0.page.link(to: .user($0.user.id)) },
+        .html("avatar") { card in
+            card.site.avatars.html(sitePath: card.avatar, name: card.user.username, size: card.avatarSize, from: card.page, eager: card.eager)
+        },
+        .flag("isMan?") { $0.user.sex == "M" ? true : nil },
+        .flag("isWoman?") { $0.user.sex == "W" ? true : nil },
+        // Any other value is shown as the theme's word, not as it is.
+        .flag("otherSex?") { $0.user.sex == "M" || $0.user.sex == "W" ? nil : true },
+    ])
 
     static let fileWidth = 128
 
@@ -236,42 +256,74 @@ package enum UsersPages {
     }
 
     static func userContext(_ site: SiteData, user: DirectoryUser, listPage: Int) -> [String: Any] {
-        let page = SitePath.user(user.id)
         // Each stored file is found by hashing its URL, so the avatar's is hashed once and reused.
         let avatarURL = user.avatar?.url
         let avatar = site.avatars.sitePath(forURL: avatarURL)
-        var context = card(user, site: site, from: page, avatar: avatar, avatarSize: 128, eager: true)
-        context["links"] = Links.context(from: page)
-        context["back"] = page.link(to: .usersPage(listPage))
-        let files = (user.files ?? []).compactMap { file -> [String: Any]? in
-            var row: [String: Any] = [
-                "id": file.id, "type": file.type, "isAvatar": file.type == "avatar",
-                "typeName": site.strings.optionalText("fileTypes." + file.type) ?? file.type,
-            ]
+        let files = (user.files ?? []).compactMap { file -> ShownFile? in
             if let local = file.url == avatarURL ? avatar : site.avatars.sitePath(forURL: file.url) {
-                row["src"] = page.link(toFile: local)
-                row["local"] = true
-                // Shown 128 px wide at its own shape (photos are often 4:3).
-                row["width"] = Self.fileWidth
-                row["height"] = site.avatars.imageSize(sitePath: local)?.height(atWidth: Self.fileWidth) ?? Self.fileWidth
-            } else if let remote = URLCheck.safeLink(file.url), URLCheck.isAbsoluteHTTP(remote) {
-                row["remote"] = remote
-            } else {
-                return nil
+                return ShownFile(file: file, source: .local(local))
             }
-            return row
+            if let remote = URLCheck.safeLink(file.url), URLCheck.isAbsoluteHTTP(remote) { return ShownFile(file: file, source: .remote(remote)) }
+            return nil  // neither stored nor at a safe address: not shown
         }
-        context["files"] = files
-        context["hasFiles"] = !files.isEmpty
-        let activity = site.statistics.details.activityByUser[user.id]
-        var activityContext: [String: Any] = [
-            "views": site.values.number(activity?.views ?? 0),
-            "subscriptions": site.values.number(activity?.subscriptions ?? 0),
-            "unsubscriptions": site.values.number(activity?.unsubscriptions ?? 0),
-            "hasVisited": activity?.lastVisit != nil,
-        ]
-        if let day = activity?.lastVisit { activityContext["lastVisit"] = site.values.date(day) }
-        context["activity"] = activityContext
-        return context
+        let card = UserCard(user: user, site: site, page: .user(user.id), avatar: avatar, avatarSize: 128, eager: true)
+        return userFields.context(UserPage(card: card, listPage: listPage, files: files))
     }
+
+    /// A user's page: their card, their files and their activity.
+    struct UserPage {
+        let card: UserCard
+        let listPage: Int
+        let files: [ShownFile]
+
+        var site: SiteData { card.site }
+        var page: SitePath { card.page }
+    }
+
+    static let userFields =
+        cardFields.reading { (page: UserPage) in page.card }
+        + TemplateFields<UserPage>([
+            .object("links", keys: Links.keys) { Links.context(from: $0.page) },
+            .text("back") { $0.page.link(to: .usersPage($0.listPage)) },
+            .list("files", fileFields) { user in user.files.map { (user, $0) } },
+            .flag("hasFiles") { !$0.files.isEmpty },
+            .object("activity", activityFields) { ($0.site.values, $0.site.statistics.details.activityByUser[$0.card.user.id]) },
+        ])
+
+    /// A file a user's page shows, from the store (its site path) or from its own address.
+    struct ShownFile {
+        enum Source {
+            case local(String)
+            case remote(String)
+        }
+
+        let file: UserFile
+        let source: Source
+
+        var local: String? { if case .local(let path) = source { path } else { nil } }
+        var remote: String? { if case .remote(let url) = source { url } else { nil } }
+    }
+
+    static let fileFields = TemplateFields<(page: UserPage, shown: ShownFile)>([
+        .int("id") { $0.shown.file.id },
+        .text("type") { $0.shown.file.type },
+        .flag("isAvatar") { $0.shown.file.type == "avatar" },
+        .text("typeName") { $0.page.site.strings.optionalText("fileTypes." + $0.shown.file.type) ?? $0.shown.file.type },
+        .text("src?") { file in file.shown.local.map { file.page.page.link(toFile: $0) } },
+        .flag("local?") { $0.shown.local == nil ? nil : true },
+        // Shown 128 px wide at its own shape (photos are often 4:3).
+        .int("width?") { $0.shown.local == nil ? nil : fileWidth },
+        .int("height?") { file in
+            file.shown.local.map { file.page.site.avatars.imageSize(sitePath: $0)?.height(atWidth: fileWidth) ?? fileWidth }
+        },
+        .text("remote?") { $0.shown.remote },
+    ])
+
+    static let activityFields = TemplateFields<(values: TemplateValues, activity: UserActivity?)>([
+        .number("views") { $0.values.number($0.activity?.views ?? 0) },
+        .number("subscriptions") { $0.values.number($0.activity?.subscriptions ?? 0) },
+        .number("unsubscriptions") { $0.values.number($0.activity?.unsubscriptions ?? 0) },
+        .flag("hasVisited") { $0.activity?.lastVisit != nil },
+        .date("lastVisit?") { a in a.activity?.lastVisit.map(a.values.date) },
+    ])
 }

@@ -11,10 +11,11 @@ import Testing
 @testable import UsergraphShare
 import UsergraphTestSupport
 
-/// A misspelt key renders as nothing, so these check both sides against the keys each page kind
-/// declares (`PageKeys`): every name the default theme's templates use is declared
-/// (`TemplateKeyCheck`), and every key the page builders put in a context is declared, so the
-/// declaration can drift from neither.
+/// A misspelt key renders as nothing, so these check both sides against the keys each page's
+/// fields declare (`PageKeys`): every name the default theme's templates use is declared
+/// (`TemplateKeyCheck`), and every context the pages make holds each key of the kind its field
+/// says (a number as a `TemplateNumber`, a date as a `TemplateDate`) and every key not marked
+/// optional.
 @Suite struct TemplateKeysTests {
     /// The repository root: this file is Tests/UsergraphRenderTests/TemplateKeysTests.swift.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
