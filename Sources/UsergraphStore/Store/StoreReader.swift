@@ -23,6 +23,8 @@ package struct StoreLayout: Sendable {
     package var users: String { root + "/users.json" }
     package var statistics: String { root + "/statistics.json" }
     package var files: String { root + "/files" }
+    /// One file per workout with a track (`TrackFiles`).
+    package var tracks: String { root + "/tracks" }
 }
 
 /// Reads the whole store once into a `Snapshot`. A missing file is a missing collection;

@@ -1,0 +1,218 @@
+import Foundation
+import UsergraphCore
+
+/// The workouts' tracks, one file each (`Store/tracks/<workout id>.json`): read one at a time,
+/// written atomically, deleted with their workout.
+package enum TrackFiles {
+    /// The file of workout `id`'s track; nil for an id that could not be a file's name (the
+    /// store's ids are UUIDs; one edited by hand into `../x` names no file).
+    package static func path(_ layout: StoreLayout, workout id: String) -> String? {
+        guard (1...64).contains(id.utf8.count), id.utf8.allSatisfy(isNameByte) else { return nil }
+        return layout.tracks + "/" + id + ".json"
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+    }
+
+    /// The track at `path`, or nil when there is none. A file that is not a sound track is an
+    /// error naming it, the key and what is wrong.
+    package static func read(at path: String) throws -> Track? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if FileManager.default.fileExists(atPath: path) { throw UsergraphError("errors.store.unreadable", ["path": path]) }
+            return nil
+        }
+        return try decode(data, path: path)
+    }
+
+    /// A track's bytes as read by the fast reader, else by JSONDecoder, which keeps unknown keys
+    /// and says what is wrong.
+    package static func decode(_ data: Data, path: String) throws -> Track {
+        if let track = JSONBytesReader.read(data, fastTrack), track.problem == nil { return track }
+        return try JSONFile.decode(Track.self, from: data, path: path)
+    }
+
+    /// Writes `track` atomically: the file holds the whole new track or, if the write failed,
+    /// what it held before.
+    package static func write(_ track: Track, to path: String) throws {
+        let bytes = encode(track)
+        try AtomicFile.write(to: path) { sink in bytes.withUnsafeBytes { sink.write($0) } }
+    }
+
+    /// Removes a track's file; nothing when there is none.
+    package static func delete(at path: String) throws {
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw UsergraphError("errors.store.write", ["path": path, "reason": String(cString: strerror(errno))])
+        }
+    }
+
+    /// Decimals each column keeps: positions to 6 (about 0.1 m), the rest to what a device
+    /// measures. Fewer digits than a double's 17 make a file a third the size.
+    static func places(_ column: Track.Column) -> Int {
+        switch column {
+        case .lat, .lon: 6
+        case .ele, .hr, .cad, .power: 1
+        case .speed: 3
+        }
+    }
+
+    /// The file's bytes: one line per column, keys in a fixed order, unknown keys after them.
+    static func encode(_ track: Track) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(track.count * (4 + track.columns.count * 10) + 256)
+        out.append(contentsOf: "{\"v\": \(Track.version), \"start\": ".utf8)
+        // A JavaScript string literal of usergraph's is a JSON one too.
+        JavaScript.appendString(track.start, to: &out)
+        out.append(contentsOf: ",\n\"t\": ".utf8)
+        appendNumbers(track.t, places: 3, to: &out)
+        for column in Track.Column.allCases {
+            guard let values = track.columns[column] else { continue }
+            out.append(contentsOf: ",\n\"\(column.rawValue)\": ".utf8)
+            appendNumbers(values, places: places(column), to: &out)
+        }
+        for (key, value) in track.unknown.values.sorted(by: { $0.key < $1.key }) {
+            out.append(contentsOf: ",\n".utf8)
+            JavaScript.appendString(key, to: &out)
+            out.append(contentsOf: ": ".utf8)
+            // A value usergraph does not interpret, as JSONEncoder writes it.
+            let encoded: Data = (try? JSONEncoder().encode(value)) ?? Data("null".utf8)
+            out.append(contentsOf: encoded)
+        }
+        out.append(contentsOf: "}\n".utf8)
+        return out
+    }
+
+    /// `[1.5,2,null]`: each rounded to `places` decimals, trailing zeros dropped, NaN as null.
+    static func appendNumbers(_ values: [Double], places: Int, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        let scale = pow(10, Double(places))
+        for (index, value) in values.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            guard value.isFinite else {
+                out.append(contentsOf: "null".utf8)
+                continue
+            }
+            let scaled = (value * scale).rounded()
+            guard abs(scaled) < 9e15 else {
+                out.append(contentsOf: String(value).utf8)  // beyond what a device measures: as Swift writes it
+                continue
+            }
+            var units = Int64(scaled)
+            if units < 0 {
+                out.append(UInt8(ascii: "-"))
+                units = -units
+            }
+            var divisor: Int64 = 1
+            for _ in 0..<places { divisor *= 10 }
+            appendDigits(units / divisor, to: &out)
+            var fraction = units % divisor
+            guard fraction > 0 else { continue }
+            var digits = places
+            while fraction % 10 == 0 {
+                fraction /= 10
+                digits -= 1
+            }
+            out.append(UInt8(ascii: "."))
+            var text: [UInt8] = []
+            for _ in 0..<digits {
+                text.append(UInt8(48 + fraction % 10))
+                fraction /= 10
+            }
+            out.append(contentsOf: text.reversed())
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    private static func appendDigits(_ value: Int64, to out: inout [UInt8]) {
+        guard value >= 10 else {
+            out.append(UInt8(48 + value))
+            return
+        }
+        appendDigits(value / 10, to: &out)
+        out.append(UInt8(48 + value % 10))
+    }
+
+    /// The fast reader: the file as `encode` writes it, any spacing; nil for an unknown key or
+    /// anything it is not sure of, which JSONDecoder then reads.
+    static func fastTrack(_ reader: inout JSONBytesReader) -> Track? {
+        var version: Int?, start: String?, t: [Double]?
+        var columns: [Track.Column: [Double]] = [:]
+        guard
+            reader.record({ reader, key in
+                switch key {
+                case "v": version = reader.integer(); return .field(0, version)
+                case "start": start = reader.string(); return .field(1, start)
+                case "t": t = reader.list { $0.decimal() }; return .field(2, t)
+                default:
+                    guard let column = Track.Column(key: key) else { return .refused }
+                    let values = reader.list { $0.null() ? .nan : $0.decimal() }
+                    columns[column] = values
+                    return .field(3 + column.number, values)
+                }
+            }), version == Track.version, let start, let t
+        else { return nil }
+        return Track(start: start, t: t, columns: columns)
+    }
+}
+
+extension Track.Column {
+    /// The column a key names, without making a String of it.
+    init?(key: JSONKey) {
+        for column in Track.Column.allCases where column.name ~= key {
+            self = column
+            return
+        }
+        return nil
+    }
+
+    /// Its place among the columns.
+    fileprivate var number: Int { Track.Column.allCases.firstIndex(of: self) ?? 0 }
+
+    fileprivate var name: StaticString {
+        switch self {
+        case .lat: "lat"
+        case .lon: "lon"
+        case .ele: "ele"
+        case .hr: "hr"
+        case .cad: "cad"
+        case .power: "power"
+        case .speed: "speed"
+        }
+    }
+}
+
+extension JSONBytesReader {
+    /// A number written as `-`? digits `.` digits, with at most 15 digits in all: exact as the
+    /// quotient of two doubles, so as `Double(text)` would read it, without making a String.
+    /// Nil for anything else (an exponent, a long number), which JSONDecoder then reads.
+    mutating func decimal() -> Double? {
+        skipSpace()
+        var negative = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        var mantissa: Int64 = 0, digits = 0, places = 0, fraction = false
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if (48...57).contains(byte) {
+                mantissa = mantissa * 10 + Int64(byte - 48)
+                digits += 1
+                if fraction { places += 1 }
+            } else if byte == UInt8(ascii: "."), !fraction, index > start {
+                fraction = true
+            } else {
+                break
+            }
+            index += 1
+        }
+        guard digits > 0, digits <= 15, !(fraction && places == 0), !(bytes[start] == 48 && index > start + 1 && bytes[start + 1] != UInt8(ascii: "."))
+        else { return nil }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") { return nil }
+        let value = Double(mantissa) / Self.powersOfTen[places]
+        return negative ? -value : value
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import UsergraphCore
+@testable import UsergraphStore
+import UsergraphTestSupport
+
+@Suite(.scratch) struct TrackFilesTests {
+    static let track = Track(
+        start: "2026-11-20T07:30:00+01:00", t: [0, 1, 2.5, 4],
+        columns: [
+            .lat: [55.751244, 55.751301, .nan, 55.7514], .lon: [37.618423, 37.6185, .nan, 37.61861],
+            .ele: [140.2, 140.25, 141, .nan], .hr: [92, 95, 97, 101],
+        ])
+
+    @Test func aTrackIsWrittenAsColumnsAndReadBackTheSame() throws {
+        let folder = try TestPaths.scratch("tracks")
+        let path = folder + "/a.json"
+        try TrackFiles.write(Self.track, to: path)
+        let text = try TestPaths.read(path)
+        #expect(
+            text == """
+                {"v": 1, "start": "2026-11-20T07:30:00+01:00",
+                "t": [0,1,2.5,4],
+                "lat": [55.751244,55.751301,null,55.7514],
+                "lon": [37.618423,37.6185,null,37.61861],
+                "ele": [140.2,140.3,141,null],
+                "hr": [92,95,97,101]}
+
+                """)
+        let read = try #require(try TrackFiles.read(at: path))
+        #expect(read.start == Self.track.start)
+        #expect(read.t == Self.track.t)
+        #expect(read[.lat]?.filter { !$0.isNaN } == [55.751244, 55.751301, 55.7514])
+        #expect(read[.ele]?.dropLast() == [140.2, 140.3, 141])
+        #expect(read[.ele]?.last?.isNaN == true)
+        #expect(read[.cad] == nil)
+        // What the fast reader made is what JSONDecoder makes of the same bytes.
+        let slow = try JSONDecoder().decode(Track.self, from: Data(text.utf8))
+        #expect(slow.t == read.t && slow[.hr] == read[.hr] && slow[.lon]?.filter { !$0.isNaN } == read[.lon]?.filter { !$0.isNaN })
+        // Written again, the same bytes.
+        try TrackFiles.write(read, to: path)
+        #expect(try TestPaths.read(path) == text)
+    }
+
+    @Test func unknownKeysSurviveARewrite() throws {
+        let folder = try TestPaths.scratch("tracks")
+        let path = folder + "/a.json"
+        try Data(#"{"v": 1, "start": "2026-11-20T07:30:00Z", "t": [0, 1], "hr": [90, null], "laps": [{"n": 1}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let read = try #require(try TrackFiles.read(at: path))
+        #expect(read.unknown.values["laps"] == .array([.object(["n": .int(1)])]))
+        try TrackFiles.write(read, to: path)
+        #expect(try TestPaths.read(path).contains(#""laps": [{"n":1}]"#))
+        #expect(try TrackFiles.read(at: path)?.unknown == read.unknown)
+    }
+
+    @Test(arguments: [
+        (#"{"v": 1, "start": "x", "t": [0, 1], "hr": [90]}"#, "hr"),
+        (#"{"v": 1, "start": "x", "t": [0, 2, 1]}"#, "t"),
+        (#"{"v": 1, "start": "x", "t": [0], "lat": [91]}"#, "lat"),
+        (#"{"v": 2, "start": "x", "t": [0]}"#, "v"),
+        (#"{"v": 1, "t": [0]}"#, "start"),
+        (#"{"v": 1, "start": "x", "t": [0, "#, ""),
+    ])
+    func aBrokenTrackIsAnErrorNamingTheFileAndTheKey(json: String, key: String) throws {
+        let folder = try TestPaths.scratch("tracks")
+        let path = folder + "/broken.json"
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try TrackFiles.read(at: path)
+            Issue.record("\(json) was read")
+        } catch let error as UsergraphError {
+            let text = error.description
+            #expect(text.contains(path))
+            if !key.isEmpty { #expect(text.contains(key), "\(text)") }
+        }
+    }
+
+    @Test func aMissingTrackIsNoneAndDeletingOneTwiceIsFine() throws {
+        let folder = try TestPaths.scratch("tracks")
+        #expect(try TrackFiles.read(at: folder + "/none.json") == nil)
+        try TrackFiles.write(Self.track, to: folder + "/a.json")
+        try TrackFiles.delete(at: folder + "/a.json")
+        try TrackFiles.delete(at: folder + "/a.json")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func onlyAnIdThatCanBeAFileNameHasATrackPath() {
+        let layout = StoreLayout(root: "/s")
+        #expect(TrackFiles.path(layout, workout: "5f0c1d2e-aaaa-4bbb-8ccc-0123456789ab") == "/s/tracks/5f0c1d2e-aaaa-4bbb-8ccc-0123456789ab.json")
+        for id in ["", "../x", "a/b", "a.json", "x\u{0}", String(repeating: "a", count: 65), "é"] {
+            #expect(TrackFiles.path(layout, workout: id) == nil, "\(id)")
+        }
+    }
+
+    @Test func numbersAreReadExactlyAsJSONDecoderReadsThem() throws {
+        var values: [Double] = [0, -0.5, 1e-6, 123456.789012, -89.999999, 179.123456, 0.1, 0.7, 2.675]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<2000 { values.append((Double.random(in: -180...180, using: &random) * 1e6).rounded() / 1e6) }
+        var bytes: [UInt8] = []
+        TrackFiles.appendNumbers(values, places: 6, to: &bytes)
+        let fast = JSONBytesReader.read(Data(bytes)) { $0.list { $0.decimal() } }
+        let slow = try JSONDecoder().decode([Double].self, from: Data(bytes))
+        #expect(fast == slow)
+    }
+}
