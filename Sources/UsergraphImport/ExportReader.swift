@@ -1,5 +1,6 @@
 import Foundation
 import UsergraphCore
+import UsergraphStore
 import ZIPFoundation
 
 /// What the given files hold, read and checked, before anything is merged into the store.
@@ -130,9 +131,9 @@ package struct ExportReader: Sendable {
             try wrap(path) { try readZip(at: path, into: &contents, progress: progress) }
         case .gpx:
             // Streamed from the file: a long track is never in memory as a whole.
-            try wrap(path) { contents.activities += try GPXReader.read(fileAt: path) }
+            try wrap(path) { try add(try GPXReader.read(fileAt: path), to: &contents) }
         case .tcx:
-            try wrap(path) { contents.activities += try TCXReader.read(fileAt: path) }
+            try wrap(path) { try add(try TCXReader.read(fileAt: path), to: &contents) }
         case let kind?:
             let data = try Self.contents(of: path)
             try wrap(path) { try read(data, kind: kind, name: path, into: &contents) }
@@ -165,7 +166,13 @@ package struct ExportReader: Sendable {
         if fm.fileExists(atPath: path + "/activities.csv") {
             contents.files += 1
             let data = try Self.contents(of: path + "/activities.csv")
-            return try wrap(path + "/activities.csv") { try read(data, kind: .strava, name: path, into: &contents) }
+            var activities = try wrap(path + "/activities.csv") { try StravaReader.read(data) }
+            try readTracks(of: &activities, into: &contents) { name in
+                let file = path + "/" + name
+                guard FileManager.default.fileExists(atPath: file) else { return nil }
+                return try Self.contents(of: file)
+            }
+            return try add(activities, to: &contents)
         }
         var files: [String] = []
         var passedOver = PassedOver()
@@ -225,15 +232,17 @@ package struct ExportReader: Sendable {
         }
     }
 
-    func read(_ data: Data, kind: Kind, name: String, into contents: inout ImportedContents) throws {
+    /// `staging` false: the activities keep their samples in memory (a Strava activity's file,
+    /// whose samples join the list's activity).
+    func read(_ data: Data, kind: Kind, name: String, into contents: inout ImportedContents, staging: Bool = true) throws {
         switch kind {
-        case .gpx: contents.activities += try GPXReader.read(data)
-        case .tcx: contents.activities += try TCXReader.read(data)
+        case .gpx: try add(try GPXReader.read(data), to: &contents, staging: staging)
+        case .tcx: try add(try TCXReader.read(data), to: &contents, staging: staging)
         case .fit:
             let fit = try FITReader.read(data)
-            contents.activities += fit.activities
+            try add(fit.activities, to: &contents, staging: staging)
             contents.weights += fit.weights
-        case .strava: contents.activities += try StravaReader.read(data)
+        case .strava: try add(try StravaReader.read(data), to: &contents, staging: staging)
         case .nutritionCSV: contents.meals += try NutritionCSVReader.read(data)
         case .gzip:
             // `.fit.gz`, `.gpx.gz`, `.tcx.gz` as Strava and Garmin exports hold them; unpacked
@@ -243,7 +252,7 @@ package struct ExportReader: Sendable {
                 contents.notUnderstood.append(name)
                 return
             }
-            try read(inner, kind: innerKind, name: name, into: &contents)
+            try read(inner, kind: innerKind, name: name, into: &contents, staging: staging)
         case .appleHealth, .zip:
             // Streamed from a file; never in memory as a whole.
             contents.notUnderstood.append(name)
@@ -252,11 +261,62 @@ package struct ExportReader: Sendable {
 
     func readAppleHealth(at path: String, into contents: inout ImportedContents, progress: @escaping @Sendable (Int64) -> Void) throws {
         let health = try AppleHealthReader(path: path, since: since, progress: progress).read()
-        contents.activities += health.workouts
+        try add(health.workouts, to: &contents)
         contents.weights += health.weights
         contents.steps += health.steps
         contents.basalEnergy += health.basalEnergy
         contents.nutrients += health.nutrients
+    }
+
+    // MARK: Tracks
+
+    /// Adds `activities` to `contents`, each one's samples moved to a file of the scratch folder
+    /// (`ActivityTrack.file`): ten years of tracks are some 18 million samples, too many to hold
+    /// until the merge. The folder is the import's own and is removed after it, so the files are
+    /// written plainly, not synced.
+    func add(_ activities: [ImportedActivity], to contents: inout ImportedContents, staging: Bool = true) throws {
+        for var activity in activities {
+            if staging, let samples = activity.track?.samples {
+                let file = scratch + "/tracks/\(contents.activities.count).json"
+                do {
+                    try FileManager.default.createDirectory(atPath: scratch + "/tracks", withIntermediateDirectories: true)
+                    try Data(TrackFiles.encode(samples)).write(to: URL(fileURLWithPath: file))
+                } catch {
+                    throw UsergraphError("errors.store.write", ["path": file, "reason": error.localizedDescription])
+                }
+                activity.track?.samples = nil
+                activity.track?.file = file
+            }
+            contents.activities.append(activity)
+        }
+    }
+
+    /// Each Strava activity's samples, from the file its row names (`trackFile`), as `file`
+    /// gives its bytes (nil when the export lacks it). A name that could leave the export's
+    /// folder is not followed; a file that cannot be read is said as not understood, and its
+    /// activity keeps the list's totals without a track.
+    func readTracks(of activities: inout [ImportedActivity], into contents: inout ImportedContents, file: (String) throws -> Data?) throws {
+        for index in activities.indices {
+            guard let name = activities[index].trackFile, Self.isExportPath(name) else { continue }
+            guard let data = try? file(name) else { continue }
+            var read = ImportedContents()
+            do {
+                try self.read(data, kind: Self.kind(of: Array(data.prefix(Self.headSize))) ?? .gzip, name: name, into: &read, staging: false)
+            } catch {
+                contents.notUnderstood.append(name)
+                continue
+            }
+            activities[index].track = read.activities.first { $0.track != nil }?.track
+        }
+    }
+
+    /// A path inside an export: relative, made of plain names (`activities/123.fit.gz`).
+    static func isExportPath(_ name: String) -> Bool {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.count <= 4
+            && parts.allSatisfy { part in
+                !part.isEmpty && part != "." && part != ".." && part.utf8.allSatisfy { $0 > 0x20 && $0 != 0x5C && $0 < 0x7F }
+            }
     }
 
     // MARK: Zip archives
@@ -281,7 +341,14 @@ package struct ExportReader: Sendable {
             return try readAppleHealth(at: unpacked, into: &contents, progress: progress)
         }
         if let csv = entries.first(where: { Self.depth($0.path) <= 2 && ($0.path as NSString).lastPathComponent == "activities.csv" }) {
-            return try read(try data(of: csv, in: archive), kind: .strava, name: path, into: &contents)
+            var activities = try StravaReader.read(try data(of: csv, in: archive))
+            // The activity files sit beside the list: `activities/123.fit.gz` under its folder.
+            let folder = String(csv.path.dropLast("activities.csv".count))
+            let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+            try readTracks(of: &activities, into: &contents) { name in
+                try byPath[folder + name].map { try data(of: $0, in: archive) }
+            }
+            return try add(activities, to: &contents)
         }
         for entry in entries.sorted(by: { $0.path < $1.path }) {
             let data = try data(of: entry, in: archive)
@@ -348,8 +415,8 @@ package struct ExportReader: Sendable {
     // MARK: Helpers
 
     /// A reader's problem as one sentence naming the file.
-    func wrap(_ path: String, _ body: () throws -> Void) throws {
-        do { try body() } catch let problem as ImportProblem {
+    func wrap<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let problem as ImportProblem {
             throw UsergraphError("errors.import.file", ["file": path], nested: ["problem": Message(problem.key, problem.args)])
         }
     }

@@ -29,16 +29,40 @@ package struct ImportMerge {
 
     // MARK: Workouts
 
-    func workouts(_ stored: [Workout], adding incoming: [ImportedActivity]) -> (workouts: [Workout], counts: Counts) {
+    /// A track the import offers a workout, and the zone its start is written in (the
+    /// workout's). The store keeps it where the workout has none or a poorer one.
+    package struct OfferedTrack: Sendable, Equatable {
+        package var track: ActivityTrack
+        package var zone: TimeZone
+    }
+
+    func workouts(_ stored: [Workout], adding incoming: [ImportedActivity]) -> (workouts: [Workout], counts: Counts, tracks: [String: OfferedTrack]) {
         var result = stored
         var counts = Counts()
         var known = Set(stored.flatMap { [$0.source].compactMap { $0 } + ($0.alsoFrom ?? []) })
         var spans = SpanIndex(result)
+        // Where each source's record is, so that an activity imported before (before tracks were
+        // kept, or without its name) still gives its record what the record lacks.
+        var positions: [RecordSource: Int] = [:]
+        for (index, workout) in result.enumerated() {
+            for source in [workout.source].compactMap({ $0 }) + (workout.alsoFrom ?? []) { positions[source] = index }
+        }
+        var tracks: [String: OfferedTrack] = [:]
+        /// What `activity` gives the record at `index` besides its numbers: its track, where no
+        /// richer one was offered, and its name, where the record has none.
+        func complete(_ index: Int, with activity: ImportedActivity) {
+            if result[index].name == nil, let name = activity.name { result[index].name = name }
+            guard let track = activity.track else { return }
+            let id = result[index].id
+            if let offered = tracks[id], offered.track.richness >= track.richness { return }
+            tracks[id] = OfferedTrack(track: track, zone: zone(of: activity))
+        }
         // Typed activities first, so a route file finds its workout whatever the order of the files.
         let ordered = incoming.sorted { ($0.isRouteOnly ? 1 : 0, $0.start, $0.sourceID) < ($1.isRouteOnly ? 1 : 0, $1.start, $1.sourceID) }
         for activity in ordered {
             let source = RecordSource(kind: activity.source.rawValue, id: activity.sourceID)
             if known.contains(source) {
+                if let index = positions[source] { complete(index, with: activity) }
                 counts.skipped += 1
                 continue
             }
@@ -48,8 +72,10 @@ package struct ImportMerge {
                 activity.isRouteOnly
                 ? spans.first(in: result, near: candidate) { Self.holds($0, candidate) }
                 : spans.first(in: result, near: candidate) { Self.isSameActivity($0, candidate) }
+            let position: Int
             if let index = match {
                 result[index] = activity.isRouteOnly ? Self.attach(route: candidate, to: result[index]) : Self.merge(result[index], with: candidate)
+                position = index
                 counts.skipped += 1
             } else if !activity.isRouteOnly,
                 let index = spans.first(in: result, near: candidate, where: { Self.isRouteRecord($0) && Self.holds(candidate, $0) })
@@ -58,21 +84,30 @@ package struct ImportMerge {
                 // takes the record over, which keeps the route's id and its source in `alsoFrom`.
                 result[index] = Self.adopt(route: result[index], by: candidate)
                 spans.add(result[index], at: index)  // its span grew
+                position = index
                 counts.added += 1
             } else {
                 spans.add(candidate, at: result.count)
+                position = result.count
                 result.append(candidate)
                 counts.added += 1
             }
+            positions[source] = position
+            complete(position, with: activity)
         }
-        return (result, counts)
+        return (result, counts, tracks)
+    }
+
+    /// The zone an activity's times are written in: the offset its file gave, else the site's.
+    func zone(of activity: ImportedActivity) -> TimeZone {
+        activity.utcOffset.flatMap { TimeZone(secondsFromGMT: $0) } ?? zone
     }
 
     /// The store's record of an imported activity: its id derived from its source, so the
     /// same import gives the same bytes, its start in the offset the file gave (else the site's
     /// zone). Its day is counted in the site's zone whatever the offset (DESIGN.md).
     func workout(_ activity: ImportedActivity) -> Workout {
-        let zone = activity.utcOffset.flatMap { TimeZone(secondsFromGMT: $0) } ?? self.zone
+        let zone = zone(of: activity)
         var workout = Workout(
             id: Self.uuid(activity.source.rawValue + ":" + activity.sourceID),
             type: ActivityTypes.map(activity.sourceType, from: activity.source),

@@ -31,6 +31,13 @@ package struct ImportedActivity: Sendable, Equatable {
     package var distance: Double?
     /// Kilocalories.
     package var energy: Double?
+    /// The activity's own name (a GPX track's `<name>`, Strava's "Activity Name").
+    package var name: String?
+    /// Its samples, where the file has them (a track's points, a FIT file's records).
+    package var track: ActivityTrack?
+    /// The file of the export that holds its samples (Strava's `Filename`), read by the export
+    /// reader after the list.
+    package var trackFile: String?
 
     package init(
         source: ImportSource, sourceID: String, sourceType: String, start: Date, utcOffset: Int? = nil,
@@ -39,6 +46,19 @@ package struct ImportedActivity: Sendable, Equatable {
         self.source = source; self.sourceID = sourceID; self.sourceType = sourceType; self.start = start
         self.utcOffset = utcOffset; self.duration = duration; self.movingTime = movingTime
         self.distance = distance; self.energy = energy
+    }
+}
+
+extension ImportedActivity {
+    /// The most characters of a name kept: a title, not a diary.
+    static let nameLimit = 200
+
+    /// A name as a file gives it, made one line: control characters dropped, runs of white
+    /// space one space, cut at `nameLimit`; nil for nothing left.
+    static func cleanName(_ text: String) -> String? {
+        let words = ControlCharacters.strip(text).split(whereSeparator: { $0.isWhitespace })
+        let name = String(words.joined(separator: " ").prefix(nameLimit))
+        return name.isEmpty ? nil : name
     }
 }
 

@@ -8,6 +8,8 @@ package struct ImportSummary: Equatable, Sendable {
     package var weights = ImportMerge.Counts()
     package var steps = ImportMerge.Counts()
     package var meals = ImportMerge.Counts()
+    /// Workouts that gained a track (new ones, or ones whose track was poorer or missing).
+    package var tracks = 0
     package var notUnderstood: [String] = []
 
     package var skipped: Int { workouts.skipped + weights.skipped + steps.skipped + meals.skipped }
@@ -24,6 +26,8 @@ package enum StoreImport {
         let storedWorkouts = try JSONFile.read([Workout].self, at: layout.workouts) ?? []
         let workouts = merge.workouts(storedWorkouts, adding: contents.activities)
         summary.workouts = workouts.counts
+        let tracks = try TrackPlan(offered: workouts.tracks, layout: layout)
+        summary.tracks = tracks.writes.count
 
         let storedWeights = try JSONFile.read([WeightRecord].self, at: layout.weights) ?? []
         let weights = merge.weights(storedWeights, adding: contents.weights)
@@ -49,7 +53,52 @@ package enum StoreImport {
         if weights.weights != storedWeights { try JSONFile.write(weights.weights, to: layout.weights) }
         if steps.steps != storedSteps { try JSONFile.write(steps.steps, to: layout.steps) }
         if basal.records != storedBasal { try JSONFile.write(basal.records, to: layout.basalEnergy) }
-        if workouts.workouts != storedWorkouts { try JSONFile.write(workouts.workouts, to: layout.workouts) }
+        // The tracks before the list that names them; a failure takes back the tracks it added.
+        try tracks.write {
+            if workouts.workouts != storedWorkouts { try JSONFile.write(workouts.workouts, to: layout.workouts) }
+        }
         return summary
+    }
+}
+
+/// Which offered tracks the store takes: where the workout has none, or a poorer one (fewer
+/// measures, then fewer samples), so importing the same files again writes nothing.
+struct TrackPlan {
+    struct Write {
+        var path: String
+        var offered: ImportMerge.OfferedTrack
+        /// Whether a track was there before (then a failed import cannot take it back).
+        var replaces: Bool
+    }
+
+    private(set) var writes: [Write] = []
+
+    init(offered: [String: ImportMerge.OfferedTrack], layout: StoreLayout) throws {
+        for (id, offer) in offered.sorted(by: { $0.key < $1.key }) {
+            guard let path = TrackFiles.path(layout, workout: id) else { continue }
+            let existing = try TrackFiles.read(at: path)
+            if let existing, ActivityTrack.Richness(columns: existing.columns.count, count: existing.count) >= offer.track.richness { continue }
+            writes.append(Write(path: path, offered: offer, replaces: existing != nil))
+        }
+    }
+
+    /// Writes each track, one at a time (each read back from the import's scratch file), then
+    /// runs `then`; if anything fails, the tracks this import added are removed again.
+    func write(then: () throws -> Void) throws {
+        var added: [String] = []
+        do {
+            for write in writes {
+                guard var track = try write.offered.track.samples ?? write.offered.track.file.flatMap({ try TrackFiles.read(at: $0) }) else {
+                    continue
+                }
+                track.start = Timestamp.format(write.offered.track.start, in: write.offered.zone)
+                try TrackFiles.write(track, to: write.path)
+                if !write.replaces { added.append(write.path) }
+            }
+            try then()
+        } catch {
+            for path in added { try? TrackFiles.delete(at: path) }
+            throw error
+        }
     }
 }

@@ -16,6 +16,9 @@ import UsergraphTestSupport
         for name in ["workouts.json", "weights.json", "steps.json"] {
             files[name] = FileManager.default.contents(atPath: site + "/Store/" + name)
         }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: site + "/Store/tracks")) ?? [] {
+            files["tracks/" + name] = FileManager.default.contents(atPath: site + "/Store/tracks/" + name)
+        }
         return files
     }
 
@@ -46,6 +49,10 @@ import UsergraphTestSupport
         #expect(workouts.allSatisfy { $0.source != nil && WorkoutRulesCheck.isStoredType($0.type) })
         #expect(workouts.contains { ($0.distance ?? 0) > 1000 })
         #expect(try JSONFile.read([WeightRecord].self, at: site + "/Store/weights.json")?.isEmpty == false)
+        // Each track names a workout of the list.
+        let tracks = afterFirst.keys.filter { $0.hasPrefix("tracks/") }
+        #expect(tracks.count > 15)
+        #expect(Set(tracks).isSubset(of: Set(workouts.map { "tracks/\($0.id).json" })))
 
         let second = await UsergraphCLI.run(["import"] + paths, in: site, environment: Self.now)
         #expect(second.status == 0, "\(second.stderr)")
@@ -198,8 +205,10 @@ enum WorkoutRulesCheck {
         #expect(await UsergraphCLI.run(["import", export], in: plain, environment: ImportCommandTests.now).status == 0)
         #expect(try ImportCommandTests.workouts(zipped).count == 1)
         #expect(ImportCommandTests.store(zipped) == ImportCommandTests.store(plain))
-        // No temporary copy of the export is left behind.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("usergraph-import-\(getpid())-") }.isEmpty)
+        // No temporary copy of the export is left behind (other tests' imports may be under way
+        // beside this one, each in a scratch folder of its own, with no export in it).
+        let scratch = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("usergraph-import-\(getpid())-") }
+        #expect(!scratch.contains { FileManager.default.fileExists(atPath: NSTemporaryDirectory() + $0 + "/export.xml") })
     }
 
     @Test func aStravaZipImportsItsActivitiesCSV() async throws {

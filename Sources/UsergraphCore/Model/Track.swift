@@ -4,7 +4,7 @@
 /// Columns, not a list of points: a one-hour run at 1 Hz is 3,600 samples, and ten years of
 /// them are some 18 million; seven arrays of doubles are a tenth of the memory of as many
 /// point structs with optionals, and the file writes each measure once as a plain list.
-package struct Track: Sendable, Equatable {
+package struct Track: Sendable {
     /// A measure a sample may have, under the name the file gives it.
     package enum Column: String, CaseIterable, Sendable, Codable {
         /// Degrees (WGS 84).
@@ -80,6 +80,18 @@ package struct Track: Sendable, Equatable {
     package func richer(_ other: Track) -> Track {
         let mine = (columns.count, count), theirs = (other.columns.count, other.count)
         return theirs > mine ? other : self
+    }
+}
+
+extension Track: Equatable {
+    /// Equal samples: a missing value (NaN) equals a missing value, as `null` does `null` in the
+    /// file, so a track read back equals the one written.
+    package static func == (a: Track, b: Track) -> Bool {
+        guard a.start == b.start, a.t == b.t, a.unknown == b.unknown, Set(a.columns.keys) == Set(b.columns.keys) else { return false }
+        return a.columns.allSatisfy { column, values in
+            guard let other = b.columns[column], other.count == values.count else { return false }
+            return zip(values, other).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
+        }
     }
 }
 

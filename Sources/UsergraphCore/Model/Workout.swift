@@ -25,6 +25,9 @@ package struct Workout: Codable, Sendable, Equatable {
     package var notes: String?
     /// Metres.
     package var distance: Double?
+    /// Its own title, where it has one ("Morning run by the river"): from Strava, a GPX or TCX
+    /// file, or `workout add --name`.
+    package var name: String?
     /// The export it was imported from; nil for one typed in.
     package var source: RecordSource?
     /// Other exports' records of the same activity (a watch workout also on Strava), so a
@@ -47,7 +50,7 @@ package struct Workout: Codable, Sendable, Equatable {
     package var pacedSeconds: Int { movingTime.map { $0 > 0 ? $0 : duration } ?? duration }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, type, start, duration, movingTime, calories, exercises, notes, distance, source, alsoFrom
+        case id, type, start, duration, movingTime, calories, exercises, notes, distance, source, alsoFrom, name
     }
 
     package init(from decoder: any Decoder) throws {
@@ -63,6 +66,7 @@ package struct Workout: Codable, Sendable, Equatable {
         distance = try c.decodeIfPresent(Double.self, forKey: .distance)
         source = try c.decodeIfPresent(RecordSource.self, forKey: .source)
         alsoFrom = try c.decodeIfPresent([RecordSource].self, forKey: .alsoFrom)
+        name = try c.decodeIfPresent(String.self, forKey: .name)
         unknown = try UnknownFields(from: decoder, known: CodingKeys.allCases)
     }
 
@@ -79,6 +83,7 @@ package struct Workout: Codable, Sendable, Equatable {
         try c.encodeIfPresent(distance, forKey: .distance)
         try c.encodeIfPresent(source, forKey: .source)
         try c.encodeIfPresent(alsoFrom, forKey: .alsoFrom)
+        try c.encodeIfPresent(name, forKey: .name)
         try unknown.encode(to: encoder)
     }
 }

@@ -6,7 +6,7 @@ struct FITContents {
     /// The messages `add` reads.
     static let messages: Set<UInt16> = [
         FITProfile.FileID.message, FITProfile.Session.message, FITProfile.Lap.message, FITProfile.Sport.message,
-        FITProfile.Activity.message, FITProfile.WeightScale.message,
+        FITProfile.Activity.message, FITProfile.WeightScale.message, FITProfile.Record.message,
     ]
 
     /// `file_id`: who wrote the file and when, which makes a stable id for its records.
@@ -47,6 +47,13 @@ struct FITContents {
         var kg: Double?
     }
 
+    /// `record`: one sample, its values in the profile's units, NaN where the device wrote none.
+    struct Record {
+        var file: Int
+        var time: UInt32
+        var sample: TrackRecorder.Sample
+    }
+
     /// The first `file_id`, `activity` and `sport` of each file of the chain, by its index.
     private(set) var fileIDs: [Int: FileID] = [:]
     private(set) var activities: [Int: Activity] = [:]
@@ -54,6 +61,8 @@ struct FITContents {
     private(set) var sessions: [Totals] = []
     private(set) var laps: [Totals] = []
     private(set) var weights: [Weight] = []
+    /// The samples with a time, in the file's order.
+    private(set) var records: [Record] = []
 
     mutating func add(_ message: FITMessage) {
         switch message.global {
@@ -71,6 +80,9 @@ struct FITContents {
             sessions.append(Self.totals(message, sport: FITProfile.Session.sport, subSport: FITProfile.Session.subSport))
         case FITProfile.Lap.message:
             laps.append(Self.totals(message, sport: FITProfile.Lap.sport, subSport: FITProfile.Lap.subSport))
+        case FITProfile.Record.message:
+            guard let time = message.timestamp else { break }
+            records.append(Record(file: message.file, time: time, sample: Self.sample(message)))
         case FITProfile.WeightScale.message:
             let raw = message.number(FITProfile.WeightScale.weight)
             weights.append(
@@ -90,6 +102,21 @@ struct FITContents {
 
     func activity(of file: Int) -> Activity? {
         activities[file] ?? activities.min { $0.key < $1.key }?.value
+    }
+
+    private static func sample(_ message: FITMessage) -> TrackRecorder.Sample {
+        typealias Field = FITProfile.Record
+        var sample = TrackRecorder.Sample()
+        if let lat = message.number(Field.positionLat), let lon = message.number(Field.positionLong) {
+            sample.latitude = lat * Field.degreesPerSemicircle
+            sample.longitude = lon * Field.degreesPerSemicircle
+        }
+        if let altitude = message.number(Field.enhancedAltitude) ?? message.number(Field.altitude) { sample.elevation = altitude / 5 - 500 }
+        if let speed = message.number(Field.enhancedSpeed) ?? message.number(Field.speed) { sample.speed = speed / 1000 }
+        sample.heartRate = message.number(Field.heartRate) ?? .nan
+        sample.cadence = message.number(Field.cadence) ?? .nan
+        sample.power = message.number(Field.power) ?? .nan
+        return sample
     }
 
     private static func totals(_ message: FITMessage, sport: UInt8, subSport: UInt8) -> Totals {

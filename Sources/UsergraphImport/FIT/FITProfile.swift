@@ -58,8 +58,26 @@ enum FITProfile {
         static let calculating = 0xFFFE as Double
     }
 
-    /// `record`, the per-second samples: read by nothing but the tests of compressed timestamps.
-    static let recordMessage: UInt16 = 20
+    /// `record`, the samples of an activity (usually one a second).
+    enum Record {
+        static let message: UInt16 = 20
+        /// Semicircles: 2³¹ of them are 180°.
+        static let positionLat: UInt8 = 0
+        static let positionLong: UInt8 = 1
+        /// Metres × 5 + 500; the enhanced field is the same in 32 bits.
+        static let altitude: UInt8 = 2
+        static let enhancedAltitude: UInt8 = 78
+        static let heartRate: UInt8 = 3
+        static let cadence: UInt8 = 4
+        /// Metres per second × 1000; the enhanced field is the same in 32 bits.
+        static let speed: UInt8 = 6
+        static let enhancedSpeed: UInt8 = 73
+        static let power: UInt8 = 7
+        static let degreesPerSemicircle = 180 / 2_147_483_648.0
+    }
+
+    /// `record`'s message number, as the tests of compressed timestamps name it.
+    static let recordMessage = Record.message
 
     /// The `sport` type (254, "all", only names a filter, not a sport).
     static let sports: [UInt32: String] = [

@@ -24,12 +24,13 @@ struct FITRecordMaker {
         var activities: [ImportedActivity] = []
         for session in FITSessionFallback.sessions(of: contents) {
             guard let start = Self.start(of: session) else { continue }
-            guard let placed = FITClock(contents.activity(of: session.file)).place(start) else {
+            let clock = FITClock(contents.activity(of: session.file))
+            guard let placed = clock.place(start) else {
                 undated += 1
                 continue
             }
             let measured = session.end.flatMap { $0 >= start ? Double($0 - start) : nil }
-            activities.append(
+            var activity =
                 ImportedActivity(
                     source: .fit, sourceID: sourceID(file: session.file, time: start),
                     sourceType: FITProfile.sourceType(sport: session.sport, subSport: session.subSport),
@@ -38,9 +39,24 @@ struct FITRecordMaker {
                     // Zero stands for "not measured" here, as in the other readers (a strength
                     // session has no distance; many apps write no calories).
                     distance: session.distance.flatMap { $0 > 0 ? $0 : nil },
-                    energy: session.calories.flatMap { $0 > 0 ? $0 : nil }))
+                    energy: session.calories.flatMap { $0 > 0 ? $0 : nil })
+            let end = session.end ?? start &+ UInt32(clamping: Int((session.elapsed ?? 0).rounded()))
+            activity.track = samples(of: session.file, from: start, through: end, clock: clock)
+            activities.append(activity)
         }
         return activities
+    }
+
+    /// The records of file `file` from `start` through `end` (a session's span: a multisport
+    /// file's legs each get their own), placed by the file's clock.
+    private func samples(of file: Int, from start: UInt32, through end: UInt32, clock: FITClock) -> ActivityTrack? {
+        var recorder = TrackRecorder()
+        for record in contents.records where record.file == file && record.time >= start && record.time <= end {
+            var sample = record.sample
+            sample.time = clock.place(record.time)?.date
+            recorder.add(sample)
+        }
+        return recorder.track()
     }
 
     mutating func weights() -> [ImportedWeight] {

@@ -10,12 +10,26 @@ final class GPXHandler: XMLEventHandler {
     private(set) var tracksWithoutTime = 0
 
     /// The elements that matter, as the open-element stack holds them.
-    private enum Node { case gpx, track, trackType, segment, point, pointTime, other }
+    private enum Node { case gpx, track, trackType, trackName, segment, point, pointTime, pointElevation, extensions, other }
+
+    /// A point's extension value, by local name, at any depth below the point's
+    /// `<extensions>`: Garmin's TrackPointExtension (`hr`, `cad`, `speed`), and the power others
+    /// write (`power`, `PowerInWatts`).
+    private static func set(_ element: String, _ value: Double, on sample: inout TrackRecorder.Sample) {
+        switch element {
+        case "hr": sample.heartRate = value
+        case "cad": sample.cadence = value
+        case "speed": sample.speed = value
+        case "power", "PowerInWatts": sample.power = value
+        default: break
+        }
+    }
 
     private var stack: [Node] = []
     private var track = GPXTrack()
     private var point: GPXTrack.Point?
     private var pointTime: XSDDateTime?
+    private var sample = TrackRecorder.Sample()
     private var text = TextCapture()
 
     func didStart(_ element: String, attributes: [String: String], at location: XMLLocation) throws {
@@ -29,6 +43,9 @@ final class GPXHandler: XMLEventHandler {
         case (.track?, "type"):
             node = .trackType
             text.start()
+        case (.track?, "name"):
+            node = .trackName
+            text.start()
         case (.track?, "trkseg"):
             node = .segment
             track.startSegment()
@@ -36,8 +53,15 @@ final class GPXHandler: XMLEventHandler {
             node = .point
             point = try Self.coordinates(attributes, at: location)
             pointTime = nil
+            sample = TrackRecorder.Sample()
         case (.point?, "time"):
             node = .pointTime
+            text.start()
+        case (.point?, "ele"):
+            node = .pointElevation
+            text.start()
+        case (.point?, "extensions"), (.extensions?, _):
+            node = .extensions
             text.start()
         default: node = .other
         }
@@ -48,6 +72,15 @@ final class GPXHandler: XMLEventHandler {
         switch stack.popLast() {
         case .trackType?:
             track.type = text.finish()
+        case .trackName?:
+            track.name = text.finish()
+        case .pointElevation?:
+            // A value that does not read is no value, as in gpxpy; the point still counts.
+            sample.elevation = XMLText.decimal(text.finish()) ?? .nan
+        case .extensions?:
+            let value = text.finish()
+            if let number = XMLText.decimal(value) { Self.set(element, number, on: &sample) }
+            if stack.last == .extensions { text.start() }  // the enclosing extension element goes on
         case .pointTime?:
             let value = text.finish()
             // An empty `<time/>` is no time, as in gpxpy.
@@ -57,7 +90,12 @@ final class GPXHandler: XMLEventHandler {
             }
             pointTime = time
         case .point?:
-            if let point { track.add(point, time: pointTime) }
+            if let point {
+                sample.time = pointTime?.date
+                sample.latitude = point.latitude
+                sample.longitude = point.longitude
+                track.add(point, time: pointTime, sample: sample)
+            }
         case .track?:
             if let activity = track.activity() { activities.append(activity) } else { tracksWithoutTime += 1 }
         default: break

@@ -7,6 +7,10 @@ struct GPXTrack {
 
     /// The track's `<type>` (GPX 1.1; some GPX 1.0 writers add it too).
     var type = ""
+    /// The track's `<name>`, where it has one.
+    var name = ""
+    /// Its samples, kept for the workout's track.
+    private var recorder = TrackRecorder()
     private(set) var points = 0
     /// The first point that has a time, and where it was: the activity's start and its id.
     private(set) var start: (time: XSDDateTime, point: Point)?
@@ -21,7 +25,8 @@ struct GPXTrack {
     /// fix, or the person paused recording) is not walked, as in gpxpy.
     mutating func startSegment() { previous = nil }
 
-    mutating func add(_ point: Point, time: XSDDateTime?) {
+    mutating func add(_ point: Point, time: XSDDateTime?, sample: TrackRecorder.Sample) {
+        recorder.add(sample)
         points += 1
         if let previous {
             distance += GPXDistance.metres(from: point, to: previous)
@@ -36,13 +41,16 @@ struct GPXTrack {
     /// The activity, or nil for a track with no time at all (it says when nothing happened).
     func activity() -> ImportedActivity? {
         guard let start, let end else { return nil }
-        return ImportedActivity(
+        var activity = ImportedActivity(
             source: .gpx, sourceID: sourceID(start), sourceType: type, start: start.time.date, utcOffset: start.time.utcOffset,
             // A clock that stepped back gives a negative span: nothing to count, not a negative time.
             duration: max(0, end.timeIntervalSince(start.time.date)),
             // Zero is left out as no distance, as the Strava reader does, so an activity that did
             // not move never looks richer than one without a distance when duplicates are merged.
             distance: measured && distance > 0 ? distance : nil)
+        activity.name = ImportedActivity.cleanName(name)
+        activity.track = recorder.track()
+        return activity
     }
 
     /// A hash of the start's time (to the millisecond) and place (to about 10 cm) and of the

@@ -4,8 +4,9 @@ import Foundation
 /// `activities.csv` has one row per activity. Several columns appear twice under one name:
 /// the first `Distance` is in the account's unit (km or miles) and rounded, the second is
 /// metres, so metres are taken from the second; `Elapsed Time` is seconds in both. Times
-/// (`Activity Date`) are UTC, written `Oct 5, 2014, 4:15:21 PM`. The activity files the rows
-/// reference describe the same activities, so they are not read again.
+/// (`Activity Date`) are UTC, written `Oct 5, 2014, 4:15:21 PM`. A row's `Filename` names the
+/// activity's file in the export (`activities/123.fit.gz`): its samples are the workout's
+/// track, read by the export reader (`trackFile`); its totals are the row's.
 enum StravaReader {
     /// The activities of an `activities.csv`.
     static func read(_ data: Data) throws -> [ImportedActivity] {
@@ -20,6 +21,8 @@ enum StravaReader {
         let metres = columns.second("Distance")
         let moving = columns.first("Moving Time")
         let calories = columns.first("Calories")
+        let name = columns.first("Activity Name")
+        let file = columns.first("Filename")
         var activities: [ImportedActivity] = []
         while let row = try rows.next() {
             let line = rows.line
@@ -29,12 +32,14 @@ enum StravaReader {
             else {
                 throw ImportProblem("errors.import.strava.row", ["line": String(line)])
             }
-            activities.append(
-                ImportedActivity(
-                    source: .strava, sourceID: activityID, sourceType: field(type) ?? "", start: started, utcOffset: 0,
-                    duration: seconds, movingTime: field(moving).flatMap(Double.init),
-                    distance: field(metres).flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil },
-                    energy: field(calories).flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }))
+            var activity = ImportedActivity(
+                source: .strava, sourceID: activityID, sourceType: field(type) ?? "", start: started, utcOffset: 0,
+                duration: seconds, movingTime: field(moving).flatMap(Double.init),
+                distance: field(metres).flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil },
+                energy: field(calories).flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil })
+            activity.name = field(name).flatMap(ImportedActivity.cleanName)
+            activity.trackFile = field(file)
+            activities.append(activity)
         }
         return activities
     }

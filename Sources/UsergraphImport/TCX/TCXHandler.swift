@@ -15,9 +15,15 @@ final class TCXHandler: XMLEventHandler {
 
     private enum Node {
         case database, activities, multiSport, sport, activity, id, lap, lapTotal(LapTotal), track, point, pointValue(PointValue), position
+        case heartRate, extensions
         case other
     }
-    private enum PointValue: String { case time = "Time", distance = "DistanceMeters", latitude = "LatitudeDegrees", longitude = "LongitudeDegrees" }
+    private enum PointValue: String {
+        case time = "Time", distance = "DistanceMeters", latitude = "LatitudeDegrees", longitude = "LongitudeDegrees"
+        case altitude = "AltitudeMeters", cadence = "Cadence", heartRate = "Value"
+        // In Garmin's ActivityExtension v2 (`<Extensions><TPX>`).
+        case speed = "Speed", watts = "Watts", runCadence = "RunCadence"
+    }
     private enum LapTotal: String { case time = "TotalTimeSeconds", distance = "DistanceMeters", calories = "Calories" }
 
     /// One activity as it is read.
@@ -30,6 +36,7 @@ final class TCXHandler: XMLEventHandler {
         var metres: Double?
         var kilocalories: Double?
         var track = TrackLength()
+        var recorder = TrackRecorder()
     }
 
     /// The track as its points are read: its length and its last time, not its points.
@@ -64,6 +71,7 @@ final class TCXHandler: XMLEventHandler {
 
     /// The point being read.
     private var point: (time: Date?, distance: Double?, latitude: Double?, longitude: Double?) = (nil, nil, nil, nil)
+    private var sample = TrackRecorder.Sample()
 
     private var stack: [Node] = []
     private var activity = Activity()
@@ -90,10 +98,19 @@ final class TCXHandler: XMLEventHandler {
         case (.track?, "Trackpoint"):
             node = .point
             point = (nil, nil, nil, nil)
+            sample = TrackRecorder.Sample()
         case (.point?, "Position"): node = .position
-        case (.point?, "Time"), (.point?, "DistanceMeters"), (.position?, "LatitudeDegrees"), (.position?, "LongitudeDegrees"):
+        case (.point?, "HeartRateBpm"): node = .heartRate
+        case (.point?, "Extensions"): node = .extensions
+        case (.point?, "Time"), (.point?, "DistanceMeters"), (.point?, "AltitudeMeters"), (.point?, "Cadence"),
+            (.position?, "LatitudeDegrees"), (.position?, "LongitudeDegrees"), (.heartRate?, "Value"):
             node = .pointValue(PointValue(rawValue: element) ?? .time)
             text.start()
+        case (.extensions?, "Speed"), (.extensions?, "Watts"), (.extensions?, "RunCadence"):
+            node = .pointValue(PointValue(rawValue: element) ?? .speed)
+            text.start()
+        case (.extensions?, _):
+            node = .extensions  // `<TPX>`, which holds the values
         case (.lap?, _):
             if let total = LapTotal(rawValue: element) {
                 node = .lapTotal(total)
@@ -132,9 +149,18 @@ final class TCXHandler: XMLEventHandler {
             case .distance: point.distance = XMLText.decimal(value).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
             case .latitude: point.latitude = XMLText.decimal(value)
             case .longitude: point.longitude = XMLText.decimal(value)
+            case .altitude: sample.elevation = XMLText.decimal(value) ?? .nan
+            case .heartRate: sample.heartRate = XMLText.decimal(value) ?? .nan
+            case .cadence, .runCadence: sample.cadence = XMLText.decimal(value) ?? sample.cadence
+            case .speed: sample.speed = XMLText.decimal(value) ?? .nan
+            case .watts: sample.power = XMLText.decimal(value) ?? .nan
             }
         case .point?:
             activity.track.add(time: point.time, latitude: point.latitude, longitude: point.longitude, distance: point.distance)
+            sample.time = point.time
+            sample.latitude = point.latitude ?? .nan
+            sample.longitude = point.longitude ?? .nan
+            activity.recorder.add(sample)
         case .activity?:
             try finishActivity()
         default: break
@@ -158,7 +184,7 @@ final class TCXHandler: XMLEventHandler {
         // A clock that jumped (a point dated years later) is no span: no activity lasts a week.
         let span = activity.track.lastTime.map { max(0, $0.timeIntervalSince(start.date)) }.flatMap { $0 <= 7 * 86_400 ? $0 : nil } ?? 0
         let metres = max(activity.metres ?? 0, activity.track.length ?? 0)
-        activities.append(
+        var imported =
             ImportedActivity(
                 source: .tcx, sourceID: activity.id, sourceType: activity.sport, start: start.date, utcOffset: start.utcOffset,
                 duration: max(activity.seconds, span),
@@ -166,6 +192,8 @@ final class TCXHandler: XMLEventHandler {
                 // Zero totals are left out as unknown, as the Strava reader does (an indoor activity
                 // writes DistanceMeters 0), so they never make a duplicate look richer when merged.
                 distance: metres > 0 ? metres : nil,
-                energy: activity.kilocalories.flatMap { $0 > 0 ? $0 : nil }))
+                energy: activity.kilocalories.flatMap { $0 > 0 ? $0 : nil })
+        imported.track = activity.recorder.track()
+        activities.append(imported)
     }
 }

@@ -18,13 +18,16 @@ extension StoreEditor {
         try JSONFile.write(workouts, to: layout.workouts)
     }
 
-    /// Deletes the workout whose id is `id` or starts with it.
+    /// Deletes the workout whose id is `id` or starts with it, and its track.
     @discardableResult
     package func deleteWorkout(_ id: String) throws -> Workout {
         var workouts = try OwnerRecords.workouts(layout)
         let target = try WorkoutQuery.find(id, in: workouts)
         workouts.removeAll { $0.id == target.id }
         try JSONFile.write(workouts, to: layout.workouts)
+        // After the list: a crash between the two leaves a track no workout names, which no
+        // page reads, rather than a workout whose track is gone.
+        if let track = TrackFiles.path(layout, workout: target.id) { try TrackFiles.delete(at: track) }
         return target
     }
 

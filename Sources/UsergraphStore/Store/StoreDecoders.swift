@@ -169,7 +169,7 @@ enum StoreDecoders {
     /// JSONDecoder keeps (`UnknownFields`).
     static func workout(_ reader: inout JSONBytesReader) -> Workout? {
         var id: String?, type: String?, start: String?, duration: Int?, calories: Int??, exercises: Int??, notes: String??
-        var distance: Double??, source: RecordSource??, alsoFrom: [RecordSource]??, movingTime: Int??
+        var distance: Double??, source: RecordSource??, alsoFrom: [RecordSource]??, movingTime: Int??, name: String??
         guard
             reader.record({ reader, key in
                 switch key {
@@ -184,6 +184,7 @@ enum StoreDecoders {
                 case "source": source = reader.optional(recordSource); return .field(8, source)
                 case "alsoFrom": alsoFrom = reader.optional { $0.list(recordSource) }; return .field(9, alsoFrom)
                 case "movingTime": movingTime = reader.optional { $0.integer() }; return .field(10, movingTime)
+                case "name": name = reader.optional { $0.string() }; return .field(11, name)
                 default: return .refused
                 }
             }), let id, let type, let start, let duration
@@ -193,6 +194,7 @@ enum StoreDecoders {
             notes: notes ?? nil, distance: distance ?? nil, source: source ?? nil)
         workout.alsoFrom = alsoFrom ?? nil
         workout.movingTime = movingTime ?? nil
+        workout.name = name ?? nil
         return workout
     }
 

@@ -57,7 +57,7 @@ package enum TrackFiles {
     }
 
     /// The file's bytes: one line per column, keys in a fixed order, unknown keys after them.
-    static func encode(_ track: Track) -> [UInt8] {
+    package static func encode(_ track: Track) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(track.count * (4 + track.columns.count * 10) + 256)
         out.append(contentsOf: "{\"v\": \(Track.version), \"start\": ".utf8)
