@@ -15,8 +15,6 @@ struct WorkoutStats {
     static let heatmapWeeks = 53
     /// Days over which paces and speeds are averaged, ending on the as-of day.
     static let paceDays = 90
-    static let paceTypes: Set<String> = ["running", "walking"]
-    static let speedTypes: Set<String> = ["cycling"]
 
     /// Points and levels from the contract.
     static let pointsPerWorkout = 50
@@ -65,9 +63,7 @@ struct WorkoutStats {
             let metres = workout.distance ?? 0
             totalDistance += metres
             typeDistance[workout.type, default: 0] += metres
-            if let distance = workout.distance, distance > 0, day >= firstPaceDay,
-                Self.paceTypes.contains(workout.type) || Self.speedTypes.contains(workout.type)
-            {
+            if let distance = workout.distance, distance > 0, day >= firstPaceDay, PaceKind(type: workout.type) != nil {
                 paceTotals[workout.type, default: (0, 0)].seconds += workout.pacedSeconds
                 paceTotals[workout.type, default: (0, 0)].metres += distance
             }
@@ -113,10 +109,10 @@ struct WorkoutStats {
             currentStreak: streaks.current, longestStreak: streaks.longest,
             points: points, level: points / Self.pointsPerLevel + 1,
             achievements: unlocked.map(\.id),
-            paces: moving.filter { Self.paceTypes.contains($0.key) }.sorted { $0.key < $1.key }.map {
+            paces: moving.filter { PaceKind(type: $0.key) == .pace }.sorted { $0.key < $1.key }.map {
                 Pace(type: $0.key, secondsPerKm: Int((Double($0.value.seconds) / ($0.value.metres / 1000)).rounded()))
             },
-            speeds: moving.filter { Self.speedTypes.contains($0.key) }.sorted { $0.key < $1.key }.map {
+            speeds: moving.filter { PaceKind(type: $0.key) == .speed }.sorted { $0.key < $1.key }.map {
                 Speed(type: $0.key, kmPerHour: (($0.value.metres / 1000) / (Double($0.value.seconds) / 3600) * 10).rounded() / 10)
             })
         self.daily = daily

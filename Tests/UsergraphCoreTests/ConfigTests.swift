@@ -58,4 +58,57 @@ import UsergraphTestSupport
         #expect(config.output == "/srv/public")
         #expect(config.baseURL == "https://x.example/sub/")
     }
+
+    @Test func privacyOfRoutesDefaultsToTwoHundredMetresAndRoutesShown() throws {
+        let config = try ConfigLoader.parse("title: x\n", file: "/s/u.yml")
+        #expect(config.privacy.zones.isEmpty && config.privacy.trim == 200 && config.privacy.routes)
+    }
+
+    @Test func privacyZonesTrimAndRoutesAreRead() throws {
+        let yaml = """
+            privacy:
+              zones:
+                - {lat: 55.7558, lon: 37.6173}
+                - lat: -33.9
+                  lon: 151
+                  radius: 1200.5
+              trim: 0
+              routes: false
+            """
+        let privacy = try ConfigLoader.parse(yaml, file: "/s/u.yml").privacy
+        #expect(privacy.zones == [.init(lat: 55.7558, lon: 37.6173, radius: 500), .init(lat: -33.9, lon: 151, radius: 1200.5)])
+        #expect(privacy.trim == 0 && !privacy.routes)
+    }
+
+    @Test func badPrivacyValuesNameTheLineAndKey() {
+        let yaml = """
+            privacy:
+              zones:
+                - {lat: 95, lon: 37}
+                - {lat: 55, lon: east}
+                - {lat: 55, lon: 37, radius: 0}
+                - {lat: 55}
+                - {lat: 55, lon: 37, raduis: 300}
+                - home
+              trim: -5
+              routes: maybe
+            """
+        let error = #expect(throws: UsergraphError.self) { try ConfigLoader.parse(yaml, file: "/s/u.yml") }
+        let message = error?.message ?? ""
+        #expect(message.contains("/s/u.yml:3: the `lat` of a zone in `privacy.zones` must be a latitude in degrees from -90 to 90, not `95`."))
+        #expect(message.contains("/s/u.yml:4: the `lon` of a zone in `privacy.zones` must be a longitude in degrees from -180 to 180, not `east`."))
+        #expect(message.contains("/s/u.yml:5: the `radius` of a zone in `privacy.zones` must be a number of metres greater than 0, not `0`."))
+        #expect(message.contains("/s/u.yml:6: a zone in `privacy.zones` needs both `lat` and `lon`."))
+        #expect(message.contains("/s/u.yml:7: unknown key `privacy.zones.raduis` (did you mean `privacy.zones.radius`?)."))
+        #expect(message.contains("/s/u.yml:8: `privacy.zones` must be a list of zones"))
+        #expect(message.contains("/s/u.yml:9: `privacy.trim` must be a number of metres, 0 or more, not `-5`."))
+        #expect(message.contains("/s/u.yml:10: `privacy.routes` must be true or false."))
+        #expect(message.split(separator: "\n").count == 8)
+    }
+
+    @Test func privacyMessagesReadInRussian() throws {
+        let error = #expect(throws: UsergraphError.self) { try ConfigLoader.parse("privacy:\n  trim: far\n", file: "/s/u.yml") }
+        let ru = try DemoSite.strings("ru")
+        #expect(error?.text(ru) == "/s/u.yml:2: `privacy.trim` должен быть числом метров, 0 или больше, а не `far`.")
+    }
 }

@@ -14,7 +14,8 @@ package enum ConfigLoader {
         "statistics": ["url"],
         "cache": ["maxAge"],
         "goals": ["steps"],
-        "privacy": ["indexUsers", "visitorsAsCounts"],
+        "privacy": ["indexUsers", "visitorsAsCounts", "zones", "trim", "routes"],
+        "privacy.zones": ["lat", "lon", "radius"],
         "owner": ["public"],
         "sections": Set(SiteSection.allCases.map(\.rawValue)),
     ]
@@ -134,11 +135,26 @@ package enum ConfigLoader {
             case "privacy":
                 let section = reader.section(value, key)
                 for (name, node) in section.sorted(by: { $0.key < $1.key }) {
-                    guard let flag = node.bool else {
-                        reader.problem(node, "errors.config.flag", ["key": "privacy." + name])
-                        continue
+                    switch name {
+                    case "zones":
+                        config.privacy.zones = reader.privacyZones(node)
+                    case "trim":
+                        if let metres = node.float, metres.isFinite, metres >= 0 {
+                            config.privacy.trim = metres
+                        } else {
+                            reader.problem(node, "errors.config.privacyTrim", ["value": node.scalar?.string ?? "…"])
+                        }
+                    default:
+                        guard let flag = node.bool else {
+                            reader.problem(node, "errors.config.flag", ["key": "privacy." + name])
+                            continue
+                        }
+                        switch name {
+                        case "indexUsers": config.privacy.indexUsers = flag
+                        case "visitorsAsCounts": config.privacy.visitorsAsCounts = flag
+                        default: config.privacy.routes = flag
+                        }
                     }
-                    if name == "indexUsers" { config.privacy.indexUsers = flag } else { config.privacy.visitorsAsCounts = flag }
                 }
             case "sections":
                 var off: Set<SiteSection> = []
@@ -281,6 +297,43 @@ package enum ConfigLoader {
                 return nil
             }
             return names
+        }
+
+        /// `privacy.zones`: a list of `{lat, lon, radius}`, radius in metres (500 when left out).
+        /// A zone with a problem is reported and left out; the run stops anyway, so no route is
+        /// drawn without it.
+        mutating func privacyZones(_ node: Node) -> [SiteConfig.Privacy.Zone] {
+            guard let sequence = node.sequence else {
+                problem(node, "errors.config.privacyZones")
+                return []
+            }
+            var zones: [SiteConfig.Privacy.Zone] = []
+            for item in sequence {
+                guard item.mapping != nil else {
+                    problem(item, "errors.config.privacyZones")
+                    continue
+                }
+                let fields = section(item, "privacy.zones")
+                guard let latNode = fields["lat"], let lonNode = fields["lon"] else {
+                    problem(item, "errors.config.privacyZoneCentre")
+                    continue
+                }
+                let lat = number(latNode, in: -90...90, "errors.config.privacyZoneLat")
+                let lon = number(lonNode, in: -180...180, "errors.config.privacyZoneLon")
+                var radius: Double? = SiteConfig.Privacy.Zone.defaultRadius
+                if let radiusNode = fields["radius"] {
+                    radius = number(radiusNode, in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude, "errors.config.privacyZoneRadius")
+                }
+                if let lat, let lon, let radius { zones.append(SiteConfig.Privacy.Zone(lat: lat, lon: lon, radius: radius)) }
+            }
+            return zones
+        }
+
+        /// A finite number in `range`, else the problem `message` with the value as written.
+        mutating func number(_ node: Node, in range: ClosedRange<Double>, _ message: String) -> Double? {
+            if let value = node.float, value.isFinite, range.contains(value) { return value }
+            problem(node, message, ["value": node.scalar?.string ?? "…"])
+            return nil
         }
 
         mutating func section(_ node: Node, _ key: String) -> [String: Node] {

@@ -20,7 +20,8 @@ package struct SiteConfig: Sendable {
     package var cacheMaxAge: Int
     /// `goals.steps`: the day's step goal.
     package var stepsGoal: Int
-    /// `privacy`: the users directory is other people's data.
+    /// `privacy`: the users directory is other people's data, and a route shows where the owner
+    /// lives.
     package var privacy = Privacy()
     /// `owner.public`: what of the owner's profile the site shows. The e-mail, the age and the
     /// sex are personal: shown only when the owner lists them. An array in `ownerFields` order,
@@ -43,10 +44,38 @@ package struct SiteConfig: Sendable {
         package var indexUsers = false
         /// `privacy.visitorsAsCounts`: show who visited only as numbers, never names or avatars.
         package var visitorsAsCounts = false
+        /// `privacy.zones`: places no position of a route may be shown in (a home, an office).
+        package var zones: [Zone] = []
+        /// `privacy.trim`: metres of every route, along it, hidden from its start and from its
+        /// end; 0 hides none.
+        package var trim = Privacy.defaultTrim
+        /// `privacy.routes`: false shows no position of any route.
+        package var routes = true
 
-        package init(indexUsers: Bool = false, visitorsAsCounts: Bool = false) {
+        package static let defaultTrim = 200.0
+
+        package init(indexUsers: Bool = false, visitorsAsCounts: Bool = false, zones: [Zone] = [], trim: Double = defaultTrim, routes: Bool = true) {
             self.indexUsers = indexUsers
             self.visitorsAsCounts = visitorsAsCounts
+            self.zones = zones
+            self.trim = trim
+            self.routes = routes
+        }
+
+        /// A circle on the globe: every position at most `radius` metres from its centre (along
+        /// the great circle) is private.
+        package struct Zone: Sendable, Equatable {
+            /// Degrees (WGS 84).
+            package var lat: Double
+            package var lon: Double
+            /// Metres, more than 0.
+            package var radius: Double
+
+            package static let defaultRadius = 500.0
+
+            package init(lat: Double, lon: Double, radius: Double = defaultRadius) {
+                self.lat = lat; self.lon = lon; self.radius = radius
+            }
         }
     }
 
