@@ -98,6 +98,10 @@ let svgCases: [SVGCase] = [
     SVGCase(name: "heatmap-long", prefix: "cal4") {
         SVGCharts.calendarHeatmap(Sample.heatDays(Sample.long), rowLabels: Sample.dayNames, less: "Less", more: "More", options: $0)
     },
+    SVGCase(name: "route", prefix: "route") {
+        SVGCharts.route(latitudes: SampleRoute.latitudes, longitudes: SampleRoute.longitudes, options: $0) ?? ""
+    },
+    SVGCase(name: "route-one", prefix: "route1") { SVGCharts.route(latitudes: [52.52], longitudes: [13.405], options: $0) ?? "" },
     SVGCase(name: "line-gaps", prefix: "hr") {
         // Heart rate over distance, with a stretch the strap lost.
         SVGCharts.line(
