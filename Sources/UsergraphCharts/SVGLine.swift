@@ -11,15 +11,19 @@ extension SVGCharts {
     ///   - includeZero: keep 0 inside the y range (counts); false fits the range to the data.
     ///   - positions: where each value lies on a time axis (day numbers, say), so a gap of five
     ///     years looks like five years and not like one step; nil spaces the values evenly.
+    ///     Also a distance axis: a workout's elevation, pace or heart rate over its kilometres.
+    ///   - gaps: NaN and infinite values break the line (a stretch of a track without heart
+    ///     rate) and are left out of the scale; false draws them as 0, as every chart does.
     public static func line(
         _ series: [ChartSeries], labels: [String] = [], options: SVGChartOptions,
-        showDots: Bool = false, includeZero: Bool = true, positions: [Double]? = nil
+        showDots: Bool = false, includeZero: Bool = true, positions: [Double]? = nil, gaps: Bool = false
     ) -> String {
         let count = series.map(\.values.count).max() ?? 0
         guard count > 0 else { return SVGDocument.empty(options) }
         var doc = SVGDocument(options: options)
-        let data = series.map { $0.values.map(Num.clean) }
-        let all = data.flatMap { $0 }
+        let data = series.map { gaps ? $0.values.map { $0.isFinite ? $0 : .nan } : $0.values.map(Num.clean) }
+        // Without `gaps` every value is finite already, so this keeps them all.
+        let all = data.flatMap { $0 }.filter(\.isFinite)
         let d = Num.decimals(for: all, requested: options.decimals)
         let (lo, hi) = Num.range(all, includeZero: includeZero)
         let scale = Scale(lo: lo, hi: hi, integer: d == 0)
@@ -49,12 +53,27 @@ extension SVGCharts {
             return plot.left + plot.width * Double(i) / Double(count - 1)
         }
         for (s, values) in data.enumerated() where !values.isEmpty {
-            let points = values.enumerated().map { "\(SVG.n(x($0.offset))),\(SVG.n(plot.y($0.element)))" }
-            doc.add(
-                "<polyline points=\"\(points.joined(separator: " "))\""
-                    + " style=\"fill:none;stroke:\(SVG.series(s));stroke-width:2;stroke-linejoin:round;stroke-linecap:round\"/>")
-            guard (showDots && count <= 120) || count == 1 else { continue }
+            // One polyline per gap-free run; without `gaps` that is the whole series.
+            var runs: [[(x: Double, y: Double)]] = [[]]
             for (i, v) in values.enumerated() {
+                if v.isFinite {
+                    runs[runs.count - 1].append((x(i), plot.y(v)))
+                } else if !(runs.last?.isEmpty ?? true) {
+                    runs.append([])
+                }
+            }
+            for points in runs where !points.isEmpty {
+                // A lone value between two gaps would be an invisible one-point line: a dot instead.
+                if gaps, points.count == 1, count > 1 {
+                    doc.add("<circle cx=\"\(SVG.n(points[0].x))\" cy=\"\(SVG.n(points[0].y))\" r=\"2\" style=\"fill:\(SVG.series(s))\"/>")
+                    continue
+                }
+                doc.add(
+                    "<polyline points=\"\(points.map { "\(SVG.n($0.x)),\(SVG.n($0.y))" }.joined(separator: " "))\""
+                        + " style=\"fill:none;stroke:\(SVG.series(s));stroke-width:2;stroke-linejoin:round;stroke-linecap:round\"/>")
+            }
+            guard (showDots && count <= 120) || count == 1 else { continue }
+            for (i, v) in values.enumerated() where v.isFinite {
                 let label = i < labels.count ? labels[i] : ""
                 let name = series[s].name
                 var tip = label.isEmpty ? "" : label + ": "

@@ -1,3 +1,4 @@
+import Foundation
 import UsergraphCharts
 
 /// Deterministic sample data: no randomness, so goldens never drift.
@@ -48,5 +49,59 @@ enum Sample {
         values.enumerated().map { i, v in
             HeatmapDay(value: v, title: "day \(i + 1): \(Int(v)) workouts")
         }
+    }
+}
+
+/// A short loop in a park, a gap (the watch lost its fix under a bridge) and the way back:
+/// hand-written, so the route's golden file never drifts.
+enum SampleRoute {
+    static let latitudes: [Double] = [
+        52.5200, 52.5206, 52.5213, 52.5219, 52.5223, 52.5224, .nan, .nan, 52.5220, 52.5214, 52.5208, 52.5203, 52.5201,
+    ]
+    static let longitudes: [Double] = [
+        13.4050, 13.4052, 13.4060, 13.4071, 13.4085, 13.4099, .nan, 13.4110, 13.4112, 13.4104, 13.4090, 13.4071, 13.4056,
+    ]
+}
+
+/// A seeded random number generator (SplitMix64): the same track on every run and machine.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Synthetic GPS tracks for the route pictures.
+enum SampleTrack {
+    /// A run at 1 Hz: about 3 m/s along a heading that wanders, each fix off by a few metres of
+    /// GPS jitter, starting at (`latitude`, `longitude`).
+    static func run(
+        seconds: Int, seed: UInt64 = 42, latitude: Double = 55.751244, longitude: Double = 37.618423
+    ) -> (latitudes: [Double], longitudes: [Double]) {
+        var random = SeededGenerator(state: seed)
+        let metresPerDegree = 111_320.0
+        let cosine = cos(latitude * .pi / 180)
+        var (east, north) = (0.0, 0.0)
+        var heading = Double.random(in: 0..<(2 * .pi), using: &random)
+        var latitudes: [Double] = []
+        var longitudes: [Double] = []
+        latitudes.reserveCapacity(seconds)
+        longitudes.reserveCapacity(seconds)
+        for _ in 0..<seconds {
+            heading += Double.random(in: -0.12...0.12, using: &random)
+            let speed = 3 + Double.random(in: -0.4...0.4, using: &random)
+            east += speed * cos(heading)
+            north += speed * sin(heading)
+            // The sum of three uniforms: roughly normal jitter, a few metres either way.
+            let jitterEast = (0..<3).reduce(0.0) { sum, _ in sum + Double.random(in: -2...2, using: &random) }
+            let jitterNorth = (0..<3).reduce(0.0) { sum, _ in sum + Double.random(in: -2...2, using: &random) }
+            latitudes.append(latitude + (north + jitterNorth) / metresPerDegree)
+            longitudes.append(longitude + (east + jitterEast) / (metresPerDegree * cosine))
+        }
+        return (latitudes, longitudes)
     }
 }

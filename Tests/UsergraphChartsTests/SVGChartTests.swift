@@ -98,6 +98,16 @@ let svgCases: [SVGCase] = [
     SVGCase(name: "heatmap-long", prefix: "cal4") {
         SVGCharts.calendarHeatmap(Sample.heatDays(Sample.long), rowLabels: Sample.dayNames, less: "Less", more: "More", options: $0)
     },
+    SVGCase(name: "route", prefix: "route") {
+        SVGCharts.route(latitudes: SampleRoute.latitudes, longitudes: SampleRoute.longitudes, options: $0) ?? ""
+    },
+    SVGCase(name: "route-one", prefix: "route1") { SVGCharts.route(latitudes: [52.52], longitudes: [13.405], options: $0) ?? "" },
+    SVGCase(name: "line-gaps", prefix: "hr") {
+        // Heart rate over distance, with a stretch the strap lost.
+        SVGCharts.line(
+            [ChartSeries(name: "bpm", values: [120, 131, 140, .nan, .nan, 152, 149, 155, .nan, 150])], options: $0, includeZero: false,
+            positions: [0, 0.4, 0.9, 1.3, 1.8, 2.2, 2.6, 3.1, 3.5, 4.0], gaps: true)
+    },
 ]
 
 /// Collects parse errors and element names, to check the output is well-formed XML.
@@ -220,5 +230,27 @@ final class XMLProbe: NSObject, XMLParserDelegate {
 
     @Test func xmlTextDropsControlCharacters() {
         #expect(XMLText.escape("a\u{1B}\u{9F}\u{7F}b\tc") == "ab\tc")
+    }
+}
+
+@Suite struct LineGapTests {
+    @Test func nanBreaksTheLineOnlyWhenAsked() {
+        let values: [Double] = [1, 2, .nan, 4, 5]
+        let o = SVGChartOptions(idPrefix: "g", title: "g")
+        let broken = SVGCharts.line([ChartSeries(name: "", values: values)], options: o, includeZero: false, gaps: true)
+        let joined = SVGCharts.line([ChartSeries(name: "", values: values)], options: o, includeZero: false)
+        #expect(broken.components(separatedBy: "<polyline").count - 1 == 2)
+        #expect(joined.components(separatedBy: "<polyline").count - 1 == 1)
+        #expect(!broken.lowercased().contains("nan"))
+        // Without gaps NaN is drawn as 0, so 0 is on the scale; with gaps it is not a value.
+        #expect(joined.contains("\">0</text>"))
+        #expect(!broken.contains("\">0</text>"))
+    }
+
+    @Test func aLoneValueBetweenGapsIsADot() {
+        let svg = SVGCharts.line([ChartSeries(name: "", values: [1, .nan, 3, .nan, 5, 6])], options: SVGChartOptions(idPrefix: "d", title: "d"), gaps: true)
+        // 1 and 3 stand alone, 5 and 6 make a line.
+        #expect(svg.components(separatedBy: "<polyline").count - 1 == 1)
+        #expect(svg.components(separatedBy: "<circle").count - 1 == 2)
     }
 }

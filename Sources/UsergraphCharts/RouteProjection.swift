@@ -1,0 +1,96 @@
+import Foundation
+
+/// A point of a drawn route in the picture's own user units (y grows downwards).
+struct RoutePoint: Equatable {
+    var x: Double
+    var y: Double
+}
+
+/// A route's positions projected with Web Mercator and fitted to a box: the scale keeps the
+/// aspect ratio (Mercator is conformal, so a street corner stays square) and the route is centred.
+/// Only these box coordinates leave this type; the degrees never reach the picture.
+struct RouteProjection {
+    /// The gap-free runs of the route, in order; a sample without a position ends a run.
+    let runs: [[RoutePoint]]
+    /// The first and the last sample with a position.
+    let start: RoutePoint
+    let end: RoutePoint
+
+    /// Web Mercator is undefined at the poles; this is the latitude where its square world ends.
+    static let latitudeLimit = 85.051_128_78
+
+    /// Projects and fits; nil when no sample has a position.
+    /// - Parameters:
+    ///   - latitudes, longitudes: degrees, one pair per sample; NaN (or anything outside
+    ///     ±90 / ±180) is a sample without a position. Extra values of the longer array are ignored.
+    ///   - width, height: the box in user units.
+    ///   - padding: kept clear on every side, so markers and the stroke's width stay inside.
+    init?(latitudes: [Double], longitudes: [Double], width: Double, height: Double, padding: Double) {
+        let count = min(latitudes.count, longitudes.count)
+        // Mercator coordinates in radians, NaN for a gap. Longitudes are unwrapped, so a route
+        // across the antimeridian stays one route rather than spanning the whole world.
+        var xs = [Double](repeating: .nan, count: count)
+        var ys = [Double](repeating: .nan, count: count)
+        var minX = Double.infinity
+        var maxX = -Double.infinity
+        var minY = Double.infinity
+        var maxY = -Double.infinity
+        var previousLongitude: Double?
+        var wrap = 0.0
+        for i in 0..<count {
+            let lat = latitudes[i]
+            var lon = longitudes[i]
+            guard lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else { continue }
+            if let previous = previousLongitude {
+                if lon + wrap - previous > 180 { wrap -= 360 } else if lon + wrap - previous < -180 { wrap += 360 }
+            }
+            lon += wrap
+            previousLongitude = lon
+            let phi = max(-Self.latitudeLimit, min(Self.latitudeLimit, lat)) * .pi / 180
+            let x = lon * .pi / 180
+            // Negated: north is up, and SVG's y grows downwards.
+            let y = -log(tan(.pi / 4 + phi / 2))
+            xs[i] = x
+            ys[i] = y
+            minX = min(minX, x)
+            maxX = max(maxX, x)
+            minY = min(minY, y)
+            maxY = max(maxY, y)
+        }
+        guard minX.isFinite else { return nil }
+
+        let w = max(1, Num.clean(width))
+        let h = max(1, Num.clean(height))
+        let pad = max(0, min(Num.clean(padding), w / 2, h / 2))
+        // A side with no extent (a single point, a route due north) sets no scale; with
+        // neither, the point sits in the middle at scale 0 rather than dividing by zero.
+        let spanX = maxX - minX
+        let spanY = maxY - minY
+        let scaleX = spanX > 0 ? (w - 2 * pad) / spanX : .infinity
+        let scaleY = spanY > 0 ? (h - 2 * pad) / spanY : .infinity
+        var scale = min(scaleX, scaleY)
+        if !scale.isFinite { scale = 0 }
+        let midX = (minX + maxX) / 2
+        let midY = (minY + maxY) / 2
+
+        var runs: [[RoutePoint]] = []
+        var run: [RoutePoint] = []
+        var first: RoutePoint?
+        var last = RoutePoint(x: w / 2, y: h / 2)
+        for i in 0..<count {
+            guard xs[i].isFinite else {
+                if !run.isEmpty { runs.append(run) }
+                run = []
+                continue
+            }
+            let p = RoutePoint(x: w / 2 + (xs[i] - midX) * scale, y: h / 2 + (ys[i] - midY) * scale)
+            if first == nil { first = p }
+            last = p
+            run.append(p)
+        }
+        if !run.isEmpty { runs.append(run) }
+        self.runs = runs
+        self.start = first ?? last
+        self.end = last
+    }
+}

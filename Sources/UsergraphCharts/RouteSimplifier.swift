@@ -1,0 +1,57 @@
+/// Douglas–Peucker line simplification in the picture's coordinates: keeps what the picture can
+/// show and drops the rest (a one-hour run at 1 Hz is 3,600 points; at 640 × 400 a few hundred
+/// of them make the same picture). Iterative with its own stack of ranges, so a 500,000-point
+/// track cannot overflow the call stack.
+enum RouteSimplifier {
+    /// The points to keep: the first, the last and enough between them that no dropped point
+    /// is further than `tolerance` from the line drawn in its place. Douglas–Peucker: keeps the
+    /// point furthest from the line between a range's ends while it is further than
+    /// `tolerance`, then does the same for the two halves.
+    ///
+    /// Distances are to the segment, not to its infinite line, so the far end of an
+    /// out-and-back route is kept even though it lies on the line back.
+    static func simplify(_ points: [RoutePoint], tolerance: Double) -> [RoutePoint] {
+        let n = points.count
+        guard n > 2 else { return points }
+        let limit = tolerance * tolerance
+        var keep = [Bool](repeating: false, count: n)
+        keep[0] = true
+        keep[n - 1] = true
+        var ranges: [(first: Int, last: Int)] = [(0, n - 1)]
+        points.withUnsafeBufferPointer { p in
+            while let (first, last) = ranges.popLast() {
+                guard last - first > 1 else { continue }
+                let a = p[first]
+                let b = p[last]
+                var worst = 0.0
+                var worstIndex = first
+                for i in (first + 1)..<last {
+                    let d = squaredDistance(p[i], toSegment: a, b)
+                    if d > worst {
+                        worst = d
+                        worstIndex = i
+                    }
+                }
+                guard worst > limit else { continue }
+                keep[worstIndex] = true
+                ranges.append((first, worstIndex))
+                ranges.append((worstIndex, last))
+            }
+        }
+        var kept: [RoutePoint] = []
+        for i in 0..<n where keep[i] { kept.append(points[i]) }
+        return kept
+    }
+
+    /// The squared distance from `p` to the segment from `a` to `b` (to `a` when they coincide).
+    static func squaredDistance(_ p: RoutePoint, toSegment a: RoutePoint, _ b: RoutePoint) -> Double {
+        let dx = b.x - a.x
+        let dy = b.y - a.y
+        let length = dx * dx + dy * dy
+        var t = length > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / length : 0
+        t = max(0, min(1, t))
+        let ex = a.x + t * dx - p.x
+        let ey = a.y + t * dy - p.y
+        return ex * ex + ey * ey
+    }
+}
