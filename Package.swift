@@ -145,7 +145,7 @@ let package = Package(
         .testTarget(
             name: "UsergraphImportTests",
             dependencies: [
-                "UsergraphCore", "UsergraphStore", "UsergraphImport", "UsergraphTestSupport", "CZlibShim",
+                "UsergraphCore", "UsergraphStore", "UsergraphImport", "UsergraphStats", "UsergraphTestSupport", "CZlibShim",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),

@@ -3,6 +3,7 @@ import Testing
 @testable import UsergraphCore
 @testable import UsergraphImport
 @testable import UsergraphStore
+import UsergraphStats
 import UsergraphTestSupport
 
 /// The workouts' tracks: the samples of real device files, checked against independent readers
@@ -54,6 +55,42 @@ import UsergraphTestSupport
                 #expect(track.problem == nil, "\(name): \(track.problem.map { "\($0)" } ?? "")")
             }
         }
+    }
+
+    struct Metrics: Decodable {
+        struct File: Decodable { var tracks: [Track] }
+        struct Track: Decodable {
+            var name: String?
+            var points: Int
+            var distance: Double
+            var uphillOneSegment: Double
+            var downhillOneSegment: Double
+        }
+        var files: [String: File]
+    }
+
+    /// The numbers of a track (Stats' `TrackSummary`) from the samples import keeps, against
+    /// gpxpy's reading of the same GPX files (Fixtures/import/tracks/metrics.json).
+    @Test func aGPXTracksDistanceAndClimbAgreeWithGpxpy() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/tracks/metrics.json"))
+        let metrics = try JSONDecoder().decode(Metrics.self, from: data)
+        var compared = 0
+        for (name, file) in metrics.files.sorted(by: { $0.key < $1.key }) where name.hasPrefix("import/gpx/") {
+            let activities = try Self.activities(String(name.dropFirst("import/".count)))
+            // Tracks whose every point has a time, so the track holds what gpxpy measured, found
+            // by their name and size.
+            for activity in activities {
+                guard let track = activity.track?.samples,
+                    let wanted = file.tracks.first(where: { $0.points == track.count && $0.name == activity.name })
+                else { continue }
+                let summary = TrackSummary(track: track, type: "walking")
+                #expect(abs((summary.distance ?? -1) - wanted.distance) < 1e-6, "\(name)")
+                #expect(abs((summary.elevationGain ?? -1) - wanted.uphillOneSegment) < 1e-6, "\(name)")
+                #expect(abs((summary.elevationLoss ?? -1) - wanted.downhillOneSegment) < 1e-6, "\(name)")
+                compared += 1
+            }
+        }
+        #expect(compared >= 10)
     }
 
     @Test func aGPXTrackKeepsItsNameAndTimesFromItsFirstPoint() throws {

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Writes expected.json beside this script: the track statistics of every GPX fixture, computed
+"""Writes metrics.json beside this script: the track statistics of every GPX fixture, computed
 independently of usergraph's Swift code, for the tests of UsergraphStats' track metrics once a
 GPX reader keeps samples. Run by hand, not by the tests:
 
     pip install gpxpy==1.6.2
-    python3 Tests/Fixtures/tracks/expected.py
+    python3 Tests/Fixtures/import/tracks/make-metrics.py
 
 It reads every *.gpx under Tests/Fixtures and under ../shared/fixtures (the project's shared
 fixtures, when that folder is there), parses each with gpxpy and keys it by its path below the
@@ -39,7 +39,7 @@ import gpxpy
 import gpxpy.geo
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FIXTURES = os.path.dirname(HERE)
+FIXTURES = os.path.dirname(os.path.dirname(HERE))
 REPOSITORY = os.path.dirname(os.path.dirname(FIXTURES))
 SHARED = os.path.normpath(os.path.join(REPOSITORY, '..', 'shared', 'fixtures'))
 RADIUS = 6_371_008.8
@@ -127,10 +127,10 @@ def main():
         if relative not in ours:
             entry['sharedOnly'] = True
         result[relative] = entry
-    with open(os.path.join(HERE, 'expected.json'), 'w', encoding='utf-8') as f:
+    with open(os.path.join(HERE, 'metrics.json'), 'w', encoding='utf-8') as f:
         json.dump({'gpxpy': gpxpy.__version__, 'radius': RADIUS, 'files': result}, f, indent=2, sort_keys=True)
         f.write('\n')
-    print(f'expected.json: {len(result)} files')
+    print(f'metrics.json: {len(result)} files')
     return 0
 
 
