@@ -11,7 +11,7 @@ import PackageDescription
 //   UsergraphCharts  pure charts: numbers in, text out      (nothing)
 //   UsergraphStore   the store's files, edits, the lock     (Core)
 //   UsergraphRemote  HTTP clients and the cache-first loader (Core, Store)
-//   UsergraphImport  exports read into the store: Apple Health, Strava, GPX, TCX, FIT (Core, Store)
+//   UsergraphImport  exports read into the store: Apple Health, Strava, GPX, TCX, FIT (Core, Store, Stats)
 //   UsergraphPages   page values from data and statistics    (Core, Stats, Charts, Store)
 //   UsergraphRender  templates and Markdown to HTML          (Pages)
 //   UsergraphPublish staging, the atomic swap, the manifest  (Pages)
@@ -77,7 +77,7 @@ let package = Package(
         .systemLibrary(name: "CZlibShim", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "UsergraphImport",
-            dependencies: ["UsergraphCore", "UsergraphStore", "CZlibShim", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["UsergraphCore", "UsergraphStore", "UsergraphStats", "CZlibShim", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // The site, stage by stage. Pages: data and statistics in, page values out (no disk, no
         // clock, no printing; a test scans its sources).
@@ -174,8 +174,8 @@ let package = Package(
         .testTarget(
             name: "UsergraphBuildTests",
             dependencies: [
-                "UsergraphTheme", "UsergraphCore", "UsergraphStore", "UsergraphPages", "UsergraphRender", "UsergraphPublish",
-                "UsergraphFeeds", "UsergraphBuild", "UsergraphCommands", "UsergraphTestSupport",
+                "UsergraphTheme", "UsergraphCore", "UsergraphStats", "UsergraphStore", "UsergraphPages", "UsergraphRender",
+                "UsergraphPublish", "UsergraphFeeds", "UsergraphBuild", "UsergraphCommands", "UsergraphTestSupport",
             ]
         ),
         .testTarget(

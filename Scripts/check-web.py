@@ -70,9 +70,23 @@ def page_kinds(site):
     for extra, path in [("users page 2", "/users/page/2/"), ("users filtered", "/users/online/women/26-30/"),
                         ("users search", "/users/search/"), ("meals page 2", "/meals/page/2/"),
                         ("forks", "/repositories/forks/"), ("forks page 2", "/repositories/forks/page/2/"),
-                        ("repositories by stars", "/repositories/stars/"), ("cards", "/cards/")]:
+                        ("repositories by stars", "/repositories/stars/"), ("cards", "/cards/"),
+                        ("workouts", "/workouts/"), ("workouts page 2", "/workouts/page/2/"),
+                        ("workouts of a type", "/workouts/running/"), ("workouts of a year", "/workouts/years/2026/")]:
         if os.path.exists(os.path.join(site, path.strip("/"), "index.html")):
             kinds.append((extra, path))
+    # A workout with a route and one without (strength has no track).
+    workouts = os.path.join(site, "workouts")
+    found = set()
+    for name in sorted(os.listdir(workouts)) if os.path.isdir(workouts) else []:
+        page = os.path.join(workouts, name, "index.html")
+        if "-" not in name or not os.path.exists(page):
+            continue
+        with open(page, encoding="utf-8") as f:
+            kind = "with a route" if "chart-route-title" in f.read() else "without a route"
+        if kind not in found:
+            found.add(kind)
+            kinds.append((f"workout ({kind})", f"/workouts/{name}/"))
     users = os.path.join(site, "users")
     # A man's and a woman's page: the templates differ by sex.
     seen = set()

@@ -3,16 +3,19 @@
 
 Usage: python3 Scripts/make-demo-store.py [--out Store] [--fixtures ../shared/fixtures]
 
-Standard library only. Fixed seed, no clock, no network: two runs give byte-identical files.
+Standard library only. Fixed seed, no clock, no network: two runs give byte-identical files,
+Store/tracks included (each track is seeded by its workout's id).
 The demo pins "today" as 2026-11-20 in Europe/Moscow (+03:00). See Scripts/README.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import bisect
 import datetime as dt
 import hashlib
 import json
+import math
 import os
 import random
 import re
@@ -260,6 +263,514 @@ def add_distances(workouts: list[dict]) -> None:
         speed = SPEED_KMH.get(w["type"])
         if speed and rng.random() < 0.9:
             w["distance"] = round(w["duration"] / 3600 * rng.uniform(*speed) * 1000, 1)
+
+
+# --------------------------------------------------------------------------- walks
+
+WALKS_PER_MONTH = 1                    # one walk a month: the demo shows a walk without outweighing runs
+WALK_KMH = (4.3, 5.6)
+WALK_KCAL_PER_MIN = (3.8, 5.0)
+
+
+def add_walks(workouts: list[dict]) -> None:
+    """About a walk a month, on a weekend day that already has a workout, at midday. On a day
+    already active, so the streaks, the gaps and the active-day counts stay what they were; at
+    midday, so it overlaps neither a morning nor an evening session. Its own generator, so every
+    other workout keeps its values; inserted in start order, as the others are."""
+    rng = random.Random(SEED + 15)
+    by_day: dict[str, list[dict]] = {}
+    for w in workouts:
+        by_day.setdefault(w["start"][:10], []).append(w)
+    # Days with a late (23:xx) session are the demo's edge cases: leave them alone.
+    weekend = sorted(d for d, ws in by_day.items()
+                     if dt.date.fromisoformat(d).weekday() >= 5 and all(w["start"][11:13] != "23" for w in ws))
+    months = sorted({d[:7] for d in weekend})
+    walks = []
+    for month in months:
+        candidates = [d for d in weekend if d.startswith(month)]
+        for d in rng.sample(candidates, min(WALKS_PER_MONTH, len(candidates))):
+            h, m = rng.randint(11, 15), rng.choice(range(0, 60, 5))
+            duration = rng.randint(30 * 60, 90 * 60)
+            w = {"id": uuid4(rng), "type": "walking", "start": f"{d}T{h:02d}:{m:02d}:00{OFFSET}", "duration": duration}
+            if rng.random() >= 0.10:
+                w["calories"] = round(duration / 60 * rng.uniform(*WALK_KCAL_PER_MIN))
+            w["distance"] = round(duration / 3600 * rng.uniform(*WALK_KMH) * 1000, 1)
+            walks.append(w)
+    workouts.extend(walks)
+    workouts.sort(key=lambda w: w["start"])          # stable: same-start order is kept
+
+
+# --------------------------------------------------------------------------- routes
+
+# The demo owner's neighbourhood: invented streets around a park in a mid-sized city at about
+# 54.5° N, 36.2° E (Moscow time, like the rest of the demo). Streets are drawn in metres east (x)
+# and north (y) of HOME and turned into degrees only at the end, so the shapes read as a plan.
+HOME = (54.521300, 36.248900)          # lat, lon: the privacy zone's centre in usergraph.yml
+HOME_ZONE_RADIUS = 300                 # metres
+EARTH_RADIUS = 6_371_008.8             # DESIGN.md's haversine radius
+
+
+def spline(points: list[tuple[float, float]], closed: bool = False, step: float = 3.0) -> list[tuple[float, float]]:
+    """A Catmull-Rom curve through the control points, a vertex every `step` metres or so:
+    streets bend smoothly instead of turning at corners."""
+    pts = points[:-1] if closed and points[0] == points[-1] else points
+    n = len(pts)
+    out = []
+    segments = n if closed else n - 1
+    for i in range(segments):
+        p0 = pts[(i - 1) % n] if closed else pts[max(i - 1, 0)]
+        p1, p2 = pts[i], pts[(i + 1) % n]
+        p3 = pts[(i + 2) % n] if closed else pts[min(i + 2, n - 1)]
+        k = max(2, int(math.dist(p1, p2) / step))
+        for j in range(k):
+            u = j / k
+            u2, u3 = u * u, u * u * u
+            out.append(tuple(0.5 * (2 * b + (-a + c) * u + (2 * a - 5 * b + 4 * c - d) * u2 + (-a + 3 * b - 3 * c + d) * u3)
+                             for a, b, c, d in zip(p0, p1, p2, p3)))
+    out.append(pts[0] if closed else pts[-1])
+    return out
+
+
+class Street:
+    """A polyline with the distance along it at each vertex."""
+
+    def __init__(self, pts: list[tuple[float, float]]):
+        self.pts = pts
+        self.home_s = 0.0              # where the connector from home joins it (the embankment's)
+        self.cum = [0.0]
+        for a, b in zip(pts, pts[1:]):
+            self.cum.append(self.cum[-1] + math.dist(a, b))
+
+    @property
+    def length(self) -> float:
+        return self.cum[-1]
+
+    def at(self, s: float) -> tuple[float, float]:
+        s = min(max(s, 0.0), self.length)
+        i = max(1, bisect.bisect_left(self.cum, s))
+        a, b, ca, cb = self.pts[i - 1], self.pts[i], self.cum[i - 1], self.cum[i]
+        u = (s - ca) / (cb - ca) if cb > ca else 0.0
+        return (a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u)
+
+    def piece(self, s0: float, s1: float) -> list[tuple[float, float]]:
+        """The street from s0 to s1 metres along it, backwards when s1 < s0."""
+        lo, hi = sorted((s0, s1))
+        inner = [p for p, c in zip(self.pts, self.cum) if lo < c < hi]
+        part = [self.at(lo)] + inner + [self.at(hi)]
+        return part if s0 <= s1 else part[::-1]
+
+
+def ellipse(cx, cy, rx, ry, start_deg, wobble, n=16):
+    """Control points of a closed loop starting at `start_deg`: an ellipse with a wobble, so a
+    park's path or a ring road is not a perfect oval."""
+    pts = []
+    for k in range(n):
+        a = math.radians(start_deg + 360 * k / n)
+        r = 1 + wobble * math.sin(3 * a + 0.7)
+        pts.append((cx + rx * r * math.cos(a), cy + ry * r * math.sin(a)))
+    return pts + [pts[0]]
+
+
+def make_map() -> dict[str, Street]:
+    """The streets the routes follow. Each connector ends exactly on the street it joins, so a
+    route made of pieces is continuous."""
+    park = Street(spline(ellipse(900, 760, 600, 380, -135, 0.05), closed=True))           # ~3.1 km path round the park
+    gate = park.pts[0]
+    river_y = lambda x: -650 + 160 * math.sin(x / 1100) + 60 * math.sin(x / 370 + 1)
+    embankment = Street(spline([(x, river_y(x)) for x in range(-5200, 9601, 400)]))        # ~15 km along the river
+    river_home = min(range(len(embankment.pts)), key=lambda i: math.dist(embankment.pts[i], (-40, -600)))
+    ring = Street(spline(ellipse(800, 380, 3000, 1900, -100, 0.04, n=20), closed=True))    # ~15.5 km ring road
+    ring_gate = ring.pts[0]
+    streets = {
+        "park": park,
+        "to_park": Street(spline([(0, 0), (40, 160), (200, 330), (330, 420), gate])),
+        # North from the park gate, past the park's west side and up the hill: the hill repeats.
+        "hill": Street(spline([gate, (300, 700), (210, 1200), (250, 1700), (180, 2300), (260, 3000), (150, 3500)])),
+        "embankment": embankment,
+        "to_river": Street(spline([(0, 0), (-70, -180), (-60, -400), embankment.pts[river_home]])),
+        "ring": ring,
+        "to_ring": Street(spline([(0, 0), (-60, -300), (60, -800), (200, -1200), ring_gate])),
+        # South-east out of town from the ring road: the long rides.
+        "country": Street(spline([ring_gate, (1500, -3000), (3500, -4300), (6000, -5200), (9000, -6900),
+                                  (12000, -7400), (15000, -9300), (18000, -9900), (21000, -11500)])),
+    }
+    embankment.home_s = embankment.cum[river_home]
+    return streets
+
+
+# Hills of 5-40 m (and the river's valley) over a 150 m plain: elevation is a function of the
+# place, so every route over the hill climbs the same hill.
+TERRAIN = [(350, 1900, 32, 650), (1000, 800, 6, 350), (-1500, 1200, 18, 900), (3200, 1800, 25, 900),
+           (-2400, 300, 12, 700), (3500, -4300, 30, 1200), (6000, -5200, -12, 900), (9000, -6900, 38, 1500),
+           (14000, -8200, 22, 1100), (19000, -10500, 15, 1000)]             # x, y, height, spread (m)
+
+
+def elevation(x: float, y: float) -> float:
+    e = 150 - 14 * math.exp(-((y + 650) / 450) ** 2)           # the river's valley
+    for hx, hy, amp, sigma in TERRAIN:
+        e += amp * math.exp(-((x - hx) ** 2 + (y - hy) ** 2) / (2 * sigma * sigma))
+    return e
+
+
+def to_degrees(x: float, y: float) -> tuple[float, float]:
+    lat0 = math.radians(HOME[0])
+    return (HOME[0] + math.degrees(y / EARTH_RADIUS), HOME[1] + math.degrees(x / (EARTH_RADIUS * math.cos(lat0))))
+
+
+def plan_route(w: dict, rng: random.Random, streets: dict[str, Street]) -> dict:
+    """What a workout's route will be: its kind, where it starts, and its whole laps or repeats
+    (chosen here, from the distance, so the small corrections of make_tracks never change them).
+    Most runs and walks and many rides leave from home, so the privacy zone has something to
+    hide; the others start where their first street begins (a drive to the park or the ring)."""
+    typ, distance = w["type"], w["distance"]
+    if typ == "cycling":
+        kind = rng.choices(["ring", "country"], [45, 55])[0]
+        from_home = rng.random() < 0.75
+    elif typ == "walking":
+        kind = rng.choice(["park", "river"])
+        from_home = rng.random() < 0.9
+    else:
+        kind = rng.choices(["park", "river", "hills"], [50, 35, 15])[0]
+        from_home = rng.random() < 0.85
+    conn, loop, spur = route_streets(streets, kind)
+    rest = distance - (2 * conn.length if from_home else 0)
+    plan = {"kind": kind, "from_home": from_home, "laps": 0, "east": True}
+    if kind == "hills":
+        plan["laps"] = max(2, min(8, round(rest / 1200)))             # repeats of 300-900 m up and down
+    elif kind == "river":
+        plan["east"] = rng.random() < 0.7 or rest / 2 > spur.home_s * 0.95
+    elif kind in ("park", "ring"):
+        # Whole laps, leaving for the out-and-back a rest it can hold; 3 % margins for the
+        # corrections of the length.
+        most = int(rest * 0.97 // loop.length)
+        fewest = max(1, math.ceil((rest * 1.03 - 2 * spur.length * 0.95) / loop.length))
+        plan["laps"] = min(most, rng.randint(fewest, max(fewest, most))) if most > 0 else 0
+    return plan
+
+
+def route_streets(streets: dict[str, Street], kind: str) -> tuple[Street, Street | None, Street]:
+    """A route kind's streets: the connector from home, the loop (if any), the out-and-back."""
+    if kind in ("park", "hills"):
+        return streets["to_park"], streets["park"], streets["hill"]
+    if kind == "river":
+        return streets["to_river"], None, streets["embankment"]
+    return streets["to_ring"], streets["ring"], streets["country"]
+
+
+def build_route(streets: dict[str, Street], plan: dict, length: float) -> Street:
+    """The route of `plan` that is `length` metres long: a connector from home (when it starts
+    there), the planned laps or repeats, and an out-and-back whose length makes up the rest."""
+    kind = plan["kind"]
+    conn, loop, spur = route_streets(streets, kind)
+    rest = length - (2 * conn.length if plan["from_home"] else 0)
+    legs: list[list[tuple[float, float]]] = [conn.pts] if plan["from_home"] else []
+    if kind == "hills":
+        up = rest / (2 * plan["laps"])
+        for _ in range(plan["laps"]):
+            legs += [spur.piece(0, up), spur.piece(up, 0)]
+    elif kind == "river":
+        home_s = spur.home_s
+        end = home_s + rest / 2 if plan["east"] else home_s - rest / 2
+        legs += [spur.piece(home_s, end), spur.piece(end, home_s)]
+    else:
+        legs += [loop.pts] * plan["laps"]
+        out = (rest - plan["laps"] * (loop.length if loop else 0)) / 2
+        assert 0 <= out <= spur.length, (plan, length)
+        legs += [spur.piece(0, out), spur.piece(out, 0)]
+    if plan["from_home"]:
+        legs.append(conn.pts[::-1])
+    pts: list[tuple[float, float]] = []
+    for leg in legs:
+        for p in leg:
+            if not pts or math.dist(pts[-1], p) > 1e-6:
+                pts.append(p)
+    return Street(pts)
+
+
+# --------------------------------------------------------------------------- tracks
+
+TRACK_RIDE_INTERVAL = 2                # seconds between a ride's samples (runs and walks: 1)
+MAX_HR = 185                           # the demo owner's maximum heart rate
+GPS_DRIFT_SECONDS = 40                 # how long a GPS error lasts: it drifts, it does not jump
+# Decimals each column keeps, as TrackFiles.places writes them.
+PLACES = {"lat": 6, "lon": 6, "ele": 1, "hr": 1, "cad": 1, "power": 1, "speed": 3}
+COLUMNS = ["lat", "lon", "ele", "hr", "cad", "power", "speed"]
+
+
+def round_half_away(x: float) -> int:
+    """Swift's `rounded()`: to the nearest, a half away from zero. Not floor(x + 0.5), whose sum
+    may itself round up (267.49999999999997 + 0.5 is 268.0), nor Python's round (half to even)."""
+    whole = math.floor(x)
+    return whole + (1 if x - whole >= 0.5 else 0) if x >= 0 else -round_half_away(-x)
+
+
+def fixed(value: float | None, places: int) -> str:
+    """A number as TrackFiles.appendNumbers writes it: rounded half away from zero to `places`
+    decimals, trailing zeros dropped, null for a missing value."""
+    if value is None or not math.isfinite(value):
+        return "null"
+    units = round_half_away(abs(value * 10.0 ** places))
+    sign = "-" if value < 0 and units > 0 else ""
+    whole, frac = divmod(units, 10 ** places)
+    if frac == 0:
+        return f"{sign}{whole}"
+    return f"{sign}{whole}.{frac:0{places}d}".rstrip("0")
+
+
+def track_bytes(start: str, t: list[float], columns: dict[str, list]) -> bytes:
+    """The file TrackFiles.encode writes: one line per column, in the format's order."""
+    lines = ['{"v": 1, "start": ' + json.dumps(start, ensure_ascii=False) + ",",
+             '"t": [' + ",".join(fixed(v, 3) for v in t) + "]"]
+    for name in COLUMNS:
+        if name in columns:
+            lines[-1] += ","
+            lines.append(f'"{name}": [' + ",".join(fixed(v, PLACES[name]) for v in columns[name]) + "]")
+    return ("\n".join(lines) + "}\n").encode("utf-8")
+
+
+def haversine(lat1, lon1, lat2, lon2) -> float:
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    a = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
+    return 2 * EARTH_RADIUS * math.asin(min(1.0, math.sqrt(a)))
+
+
+def track_length(lat: list, lon: list) -> float:
+    """Metres along a track as usergraph counts them: a sample without a fix is skipped."""
+    total, prev = 0.0, None
+    for a, b in zip(lat, lon):
+        if a is None or b is None:
+            continue
+        if prev:
+            total += haversine(prev[0], prev[1], a, b)
+        prev = (a, b)
+    return total
+
+
+def sample_times(duration: int, interval: int, rng: random.Random, pause: bool) -> list[int]:
+    """Every `interval` seconds until a little before the workout's end (the watch is stopped
+    a few seconds after the last sample), with a gap of 20-60 s for a pause at a crossing."""
+    end = duration - rng.randint(2, 15)
+    times = list(range(0, end + 1, interval))
+    if pause:
+        at = int(end * rng.uniform(0.3, 0.7))
+        gap = rng.randint(20, 60)
+        times = [t for t in times if not at < t < at + gap]
+    return times
+
+
+def drift(times: list[int], rng: random.Random, sigma: float) -> list[float]:
+    """GPS error along one axis: a twice-smoothed random walk pulled back to zero, so it wanders
+    by a metre or three over tens of seconds instead of jumping every sample."""
+    out, u, e, prev = [], 0.0, 0.0, None
+    for t in times:
+        dt_ = 1 if prev is None else t - prev
+        prev = t
+        rho = math.exp(-dt_ / GPS_DRIFT_SECONDS)
+        u = rho * u + math.sqrt(1 - rho * rho) * rng.gauss(0, 1)
+        e = rho * e + (1 - rho) * u * 6
+        out.append(e)
+    sd = math.sqrt(sum(v * v for v in out) / len(out)) or 1.0
+    return [v * sigma / sd for v in out]
+
+
+def effort_hr(typ: str, speed: float, grade: float) -> float:
+    """The heart rate an effort settles at: faster and uphill is harder. Walks stay low."""
+    up = max(grade, 0.0)
+    if typ == "running":
+        return min(185, max(120, 120 + (speed - 2.2) * 45 + 420 * up))
+    if typ == "cycling":
+        return min(185, max(120, 118 + (speed - 5.0) * 12 + 380 * up))
+    return min(135, max(100, 95 + (speed - 1.0) * 40 + 300 * up))
+
+
+def make_track(w: dict, plan: dict, streets: dict[str, Street], scale: float, dropout: bool) -> tuple[bytes, float]:
+    """One workout's track for a route `scale` times its distance long. Everything random comes
+    from a generator seeded by the workout's id, so a second call with another scale draws the
+    same pauses, drift and noise."""
+    rng = random.Random(f"{SEED}:track:{w['id']}")
+    typ = w["type"]
+    route = build_route(streets, plan, w["distance"] * scale)
+    interval = TRACK_RIDE_INTERVAL if typ == "cycling" else 1
+    times = sample_times(w["duration"], interval, rng, pause=rng.random() < 0.08)
+    n = len(times)
+    moving = sum(min(b - a, interval) for a, b in zip(times, times[1:]))
+    mean_speed = route.length / moving
+
+    # Speed: slower while warming up, slower uphill and faster down, and a slow wander of a few
+    # per cent. The sum is then stretched to the route's length, which keeps the shape.
+    ele_of = lambda s: elevation(*route.at(s))
+    warm = rng.uniform(240, 480)
+    wander, s, dist = 0.0, 0.0, []
+    speeds, grades = [], []
+    for i, t in enumerate(times):
+        grade = (ele_of(s + 8) - ele_of(s - 8)) / 16
+        if typ == "cycling":
+            g = 1 / (1 + 12 * grade) if grade > 0 else min(1.5, 1 - 6 * grade)
+        else:
+            g = 1 / (1 + 7 * grade) if grade > 0 else min(1.2, 1 - 2.5 * grade)
+        wander = 0.98 * wander + rng.gauss(0, 0.006)
+        v = mean_speed * (0.88 + 0.12 * min(1.0, t / warm)) * g * (1 + wander)
+        dist.append(s)
+        speeds.append(v)
+        grades.append(grade)
+        if i + 1 < n:
+            s += v * min(times[i + 1] - t, interval)
+    stretch = route.length / s if s else 1.0
+    dist = [d * stretch for d in dist]
+    speeds = [v * stretch for v in speeds]
+
+    # Positions: the route plus the GPS's drift; a minute without a fix on the dropout track.
+    sigma = rng.uniform(1.0, 2.0)
+    dx, dy = drift(times, rng, sigma), drift(times, rng, sigma)
+    lost = range(0)
+    if dropout:
+        at = int(n * rng.uniform(0.4, 0.6))
+        lost = range(at, at + 60 // interval)
+    lat, lon, ele = [], [], []
+    # A barometric altimeter's error drifts slowly rather than jumping each second: noise that
+    # jumped would read as metres of climb that no one climbed (the climb sums every rise).
+    error = 0.0
+    for i, d in enumerate(dist):
+        x, y = route.at(d)
+        error = 0.98 * error + rng.gauss(0, 0.3) * 0.05
+        ele.append(elevation(x, y) + error)
+        if i in lost:
+            lat.append(None)
+            lon.append(None)
+            continue
+        la, lo = to_degrees(x + dx[i], y + dy[i])
+        # Rounded as the file holds them, so the length measured here is the one a reader gets.
+        lat.append(round_half_away(la * 1e6) / 1e6)
+        lon.append(round_half_away(lo * 1e6) / 1e6)
+
+    # Heart rate: from ~95 towards the effort, lagging it by ~30 s; a pause lets it fall.
+    hr, h = [], rng.uniform(92, 98)
+    rest = h
+    prev = None
+    for i, t in enumerate(times):
+        dt_ = 1 if prev is None else t - prev
+        if dt_ > interval:                                   # paused: recover a little
+            h += (rest + 10 - h) * (1 - math.exp(-(dt_ - interval) / 40))
+        prev = t
+        ramp = min(1.0, t / warm)
+        # A smooth ramp for the warm-up, and a slow drift up (+0.8 bpm every 10 minutes).
+        target = rest + (effort_hr(typ, speeds[i], grades[i]) - rest) * (3 * ramp * ramp - 2 * ramp ** 3)
+        target = min(182, target + t / 750)
+        h += (target - h) * (1 - math.exp(-min(dt_, interval) / 30))
+        hr.append(min(MAX_HR, round(h + rng.gauss(0, 1.3))))
+
+    columns: dict[str, list] = {"lat": lat, "lon": lon, "ele": ele, "hr": hr}
+    if typ == "running":
+        columns["cad"] = [round(min(184, max(160, 162 + 4.8 * v + rng.gauss(0, 1.5)))) for v in speeds]
+    elif typ == "cycling":
+        # Legs stop on a steep descent: cadence and power are 0 there.
+        coasting = [g < -0.03 for g in grades]
+        base = rng.uniform(84, 91)
+        columns["cad"] = [0 if c else round(base + rng.gauss(0, 2.5)) for c in coasting]
+        if rng.random() < 0.5:
+            p0 = rng.uniform(170, 230)
+            columns["power"] = [0 if c else round(min(320, max(120, p0 * (v / mean_speed) ** 2
+                                                                 + 75 * 9.81 * g * v * 0.8 + rng.gauss(0, 10))))
+                                for c, v, g in zip(coasting, speeds, grades)]
+        columns["speed"] = [max(0.0, v * (1 + rng.gauss(0, 0.01))) for v in speeds]
+    data = track_bytes(w["start"], times, columns)
+    return data, track_length(lat, lon)
+
+
+def route_names(w: dict, plan: dict | None) -> list[str]:
+    """Names that fit the route: "Two laps of the park" only for two laps, "Долгая" only for a
+    long run. {Morning} and its Russian forms become Evening and its forms after noon."""
+    km = w.get("distance", 0) / 1000
+    if plan is None:
+        return (["{Morning} run", "{Утренняя} пробежка"] if w["type"] == "running"
+                else ["{Morning} ride", "{Утренняя} велопрогулка"])
+    kind, laps = plan["kind"], plan["laps"]
+    if kind == "park":
+        names = ["{Morning} loop", "{Утренний} круг", "Round the park"] if laps == 1 else ["Park loops", "Круги по парку"]
+        return names + (["Two laps of the park", "Два круга по парку"] if laps == 2 else [])
+    if kind == "river":
+        return (["Долгая по набережной", "Long run by the river"] if km >= 10
+                else ["Riverside run", "По набережной и обратно", "Out and back along the river"])
+    if kind == "hills":
+        return ["Hill repeats", "Горки", f"Hill repeats ×{laps}"]
+    if kind == "ring":
+        return ["Ring road laps", "Круги по объездной", "{Morning} spin"]
+    return ["Out to the villages", "Загородная", "Long ride south"] if km >= 25 else ["{Morning} spin", "Short ride out of town"]
+
+
+def name_workout(w: dict, plan: dict | None, rng: random.Random) -> None:
+    """A name on about half the runs and rides, as Strava or a watch gives one."""
+    if w["type"] not in ("running", "cycling") or rng.random() >= 0.5:
+        return
+    name = rng.choice(route_names(w, plan))
+    morning = int(w["start"][11:13]) < 12
+    for word, morning_form, evening_form in (("{Morning}", "Morning", "Evening"), ("{Утренний}", "Утренний", "Вечерний"),
+                                             ("{Утренняя}", "Утренняя", "Вечерняя")):
+        name = name.replace(word, morning_form if morning else evening_form)
+    w["name"] = name
+
+
+# Tracks for the last five months only: the older workouts were logged without a watch, as a
+# person's history often is, and the store stays some 5 MB (a track a second is ~100 KB a run).
+TRACKS_SINCE = (TODAY - dt.timedelta(days=150)).isoformat()
+
+
+def make_tracks(workouts: list[dict]) -> dict[str, bytes]:
+    """A track for every recent run, ride and walk with a distance (`TRACKS_SINCE`); names on
+    about half the runs and rides. The route is made `scale` times the distance long, and the
+    scale corrected until the track's measured length (the GPS drift adds some) is within 0.2 %
+    of the distance."""
+    streets = make_map()
+    rng = random.Random(SEED + 16)
+    tracked = [w for w in workouts if w["type"] in ("running", "cycling", "walking") and w.get("distance")
+               and w["start"][:10] >= TRACKS_SINCE]
+    dropout_id = rng.choice([w["id"] for w in tracked if w["type"] == "running"])
+    tracks = {}
+    for w in workouts:
+        if w["type"] not in ("running", "cycling", "walking"):
+            continue
+        plan = plan_route(w, rng, streets) if w.get("distance") else None
+        name_workout(w, plan, rng)
+        if not plan or w["start"][:10] < TRACKS_SINCE:
+            continue
+        scale = 1.0
+        for _ in range(5):
+            data, length = make_track(w, plan, streets, scale, w["id"] == dropout_id)
+            error = length / w["distance"] - 1
+            if abs(error) < 0.002:
+                break
+            scale /= 1 + error
+        tracks[w["id"]] = data
+    return tracks
+
+
+def uphill_downhill(elevations: list) -> tuple[float, float]:
+    """gpxpy's `calculate_uphill_downhill`, as usergraph's `ElevationChange` computes it:
+    missing values dropped, each inner value smoothed 0.3/0.4/0.3, rises and falls summed."""
+    e = [v for v in elevations if v is not None]
+    smoothed = [e[i - 1] * .3 + e[i] * .4 + e[i + 1] * .3 if 0 < i < len(e) - 1 else e[i] for i in range(len(e))]
+    up = down = 0.0
+    for a, b in zip(smoothed, smoothed[1:]):
+        if b - a > 0:
+            up += b - a
+        else:
+            down -= b - a
+    return up, down
+
+
+def complete_from_tracks(workouts: list[dict], tracks: dict[str, bytes]) -> None:
+    """What `usergraph import` adds to a workout from its track when the file did not say:
+    climb and descent (to 0.1 m) and the mean and highest heart rate."""
+    for w in workouts:
+        if w["id"] not in tracks:
+            continue
+        track = json.loads(tracks[w["id"]])
+        up, down = uphill_downhill(track["ele"])
+        w["elevationGain"] = round_half_away(up * 10) / 10
+        w["elevationLoss"] = round_half_away(down * 10) / 10
+        rates = [v for v in track["hr"] if v is not None]
+        w["avgHeartRate"] = round_half_away(sum(rates) / len(rates))
+        w["maxHeartRate"] = round_half_away(max(rates))
 
 
 def make_weights(rng: random.Random) -> list[dict]:
@@ -670,7 +1181,7 @@ def make_languages(repos: list[dict]) -> dict:
 def clean(out: Path) -> None:
     for name in GENERATED_TOP:
         (out / name).unlink(missing_ok=True)
-    for sub, pattern in (("github", "*.json"), ("files", "*")):
+    for sub, pattern in (("github", "*.json"), ("files", "*"), ("tracks", "*.json")):
         d = out / sub
         if d.is_dir():
             for p in d.glob(pattern):
@@ -704,6 +1215,11 @@ def main() -> int:
     # Their own generators, so adding them left every other file byte for byte as it was.
     meals = make_meals(random.Random(SEED + 1))
     steps = make_steps(random.Random(SEED + 2), workouts)
+    # Walks and tracks came later, each with its own generator, after the steps: so every file
+    # made before them stayed byte for byte what it was (a walk adds no steps to its day).
+    add_walks(workouts)
+    tracks = make_tracks(workouts)
+    complete_from_tracks(workouts, tracks)
     pinned = make_pinned(repos["data"])
     contributions = make_contributions(random.Random(SEED + 3))
     languages = make_languages(repos["data"])
@@ -747,12 +1263,53 @@ def main() -> int:
         write_bytes(out / name, dumps(value))
     for name, data in sorted(files.items()):
         write_bytes(out / "files" / name, data)
+    for workout_id, data in sorted(tracks.items()):
+        write_bytes(out / "tracks" / (workout_id + ".json"), data)
 
     check(out)
     return 0
 
 
 # --------------------------------------------------------------------------- check
+
+def check_tracks(out: Path, workouts: list[dict]) -> dict:
+    """Read every track back and hold it to the format and to its workout: columns as long as
+    `t`, `t` never decreasing and within the duration, positions on the globe, the length within
+    2 % of the distance; a track for every recent run, ride and walk with a distance, and no other."""
+    by_id = {w["id"]: w for w in workouts}
+    expected = {w["id"] for w in workouts if w["type"] in ("running", "cycling", "walking") and w.get("distance")
+                and w["start"][:10] >= TRACKS_SINCE}
+    paths = sorted((out / "tracks").glob("*.json"))
+    assert {p.stem for p in paths} == expected, "stray or missing tracks"
+    summary = {"count": len(paths), "by_type": {}, "samples": 0, "bytes": 0, "worst": 0.0,
+               "paused": 0, "dropouts": 0, "from_home": 0}
+    for p in paths:
+        data = p.read_bytes()
+        w = by_id[p.stem]
+        track = json.loads(data)
+        assert data.endswith(b"}\n") and list(track)[:3] == ["v", "start", "t"] and track["v"] == 1
+        assert [k for k in track if k in COLUMNS] == [c for c in COLUMNS if c in track]
+        assert track["start"] == w["start"]
+        t = track["t"]
+        assert all(len(track[c]) == len(t) for c in COLUMNS if c in track), p.name
+        assert all(a <= b for a, b in zip(t, t[1:])) and t[0] == 0 and t[-1] <= w["duration"], p.name
+        assert all(v is None or -90 <= v <= 90 for v in track["lat"]) and all(v is None or -180 <= v <= 180 for v in track["lon"])
+        columns = {c: [None if v is None else float(v) for v in track[c]] for c in COLUMNS if c in track}
+        assert track_bytes(track["start"], t, columns) == data, f"{p.name} is not as TrackFiles writes it"
+        error = track_length(track["lat"], track["lon"]) / w["distance"] - 1
+        assert abs(error) < 0.02, (p.name, error)
+        assert all(85 <= h <= MAX_HR for h in track["hr"]), p.name
+        summary["worst"] = max(summary["worst"], error, key=abs)
+        summary["by_type"][w["type"]] = summary["by_type"].get(w["type"], 0) + 1
+        summary["samples"] += len(t)
+        summary["bytes"] += len(data)
+        summary["paused"] += any(b - a > 2 for a, b in zip(t, t[1:]))
+        summary["dropouts"] += None in track["lat"]
+        first = next(i for i, v in enumerate(track["lat"]) if v is not None)
+        summary["from_home"] += haversine(track["lat"][first], track["lon"][first], *HOME) < HOME_ZONE_RADIUS
+    assert summary["dropouts"] == 1 and summary["paused"] >= 3
+    return summary
+
 
 def check(out: Path) -> None:
     """Read the store back as the site would and print a summary; assert the demo's promises."""
@@ -781,12 +1338,14 @@ def check(out: Path) -> None:
     longest = max(run_len(r) for r in rs)
     current = run_len(rs[-1]) if rs[-1][1] >= TODAY - dt.timedelta(days=1) else 0
     assert current == 5 and 9 <= longest <= 12, (current, longest)
-    assert 180 <= len(workouts) <= 220, len(workouts)
+    assert 180 <= len(workouts) <= 230, len(workouts)
     by_type = {}
     for w in workouts:
         by_type[w["type"]] = by_type.get(w["type"], 0) + 1
     assert max(by_type, key=by_type.get) == "running"
     gaps = sorted(((b[0] - a[1]).days - 1, a[1] + dt.timedelta(days=1)) for a, b in zip(rs, rs[1:]))[-2:]
+
+    tracks = check_tracks(out, workouts)
 
     # Weights
     assert [w["date"] for w in weights] == sorted(w["date"] for w in weights)
@@ -848,6 +1407,13 @@ def check(out: Path) -> None:
     print(f"               current streak {current} (ending {TODAY}), longest streak {longest}"
           f" ({', '.join(f'{r[0]}..{r[1]}' for r in rs if run_len(r) == longest)})")
     print(f"               longest gaps: " + ", ".join(f"{n} days from {d}" for n, d in reversed(gaps)))
+    print(f"               names {sum('name' in w for w in workouts)} "
+          f"(on {sum('name' in w for w in workouts if w['type'] in ('running', 'cycling'))} of "
+          f"{sum(w['type'] in ('running', 'cycling') for w in workouts)} runs and rides)")
+    print(f"  tracks       {tracks['count']} ({', '.join(f'{k} {v}' for k, v in sorted(tracks['by_type'].items()))}), "
+          f"{tracks['samples']} samples, {tracks['bytes']} bytes ({tracks['bytes'] / 1e6:.1f} MB); "
+          f"worst length {tracks['worst'] * 100:+.2f} % of the distance; "
+          f"{tracks['paused']} with a pause, {tracks['dropouts']} with a dropout, {tracks['from_home']} from home")
     print(f"  weights      {len(weights)} ({weights[0]['date']} {weights[0]['kg']} kg -> "
           f"{weights[-1]['date']} {weights[-1]['kg']} kg)")
     print(f"  github       profile {profile['data']['login']}, repos {len(repos['data'])}, starred {len(starred['data'])}")

@@ -22,11 +22,14 @@ struct BuildRun: Sendable {
     /// False after a kept family's page went missing: every family is made again.
     let keepFamilies: Bool
     let layout: StoreLayout
+    /// The workouts' tracks, listed once; each is read when its page is made.
+    let tracks: StoredTracks
 
     init(config: SiteConfig, options: BuildOptions, asOf: Day, inputs: BuildStamp.Inputs, last: BuildStamp?, keepFamilies: Bool) {
         self.config = config; self.options = options; self.asOf = asOf; self.inputs = inputs; self.last = last
         self.keepFamilies = keepFamilies
         layout = StoreLayout(root: config.store)
+        tracks = StoredTracks(layout: layout)
     }
 
     func build() throws -> BuildReport {
@@ -183,8 +186,8 @@ struct BuildRun: Sendable {
 
     private func siteData(_ snapshot: Snapshot, _ statistics: StatisticsResult, _ files: StoredFiles, _ strings: Strings) -> SiteData {
         SiteData(
-            config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), strings: strings,
-            drawCards: EmbedCards.cards)
+            config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), tracks: tracks,
+            strings: strings, drawCards: EmbedCards.cards)
     }
 
     // MARK: - 4. Render

@@ -1,5 +1,6 @@
 import Foundation
 import UsergraphCore
+import UsergraphStats
 import UsergraphStore
 
 /// What an import did (or, with `--dry-run`, would do).
@@ -26,7 +27,7 @@ package enum StoreImport {
         let storedWorkouts = try JSONFile.read([Workout].self, at: layout.workouts) ?? []
         let workouts = merge.workouts(storedWorkouts, adding: contents.activities)
         summary.workouts = workouts.counts
-        let tracks = try TrackPlan(offered: workouts.tracks, layout: layout)
+        let tracks = try TrackPlan(offered: workouts.tracks, workouts: workouts.workouts, layout: layout)
         summary.tracks = tracks.writes.count
 
         let storedWeights = try JSONFile.read([WeightRecord].self, at: layout.weights) ?? []
@@ -54,8 +55,12 @@ package enum StoreImport {
         if steps.steps != storedSteps { try JSONFile.write(steps.steps, to: layout.steps) }
         if basal.records != storedBasal { try JSONFile.write(basal.records, to: layout.basalEnergy) }
         // The tracks before the list that names them; a failure takes back the tracks it added.
-        try tracks.write {
-            if workouts.workouts != storedWorkouts { try JSONFile.write(workouts.workouts, to: layout.workouts) }
+        try tracks.write { summaries in
+            var list = workouts.workouts
+            for index in list.indices {
+                if let summary = summaries[list[index].id] { list[index].complete(from: summary) }
+            }
+            if list != storedWorkouts { try JSONFile.write(list, to: layout.workouts) }
         }
         return summary
     }
@@ -65,6 +70,9 @@ package enum StoreImport {
 /// measures, then fewer samples), so importing the same files again writes nothing.
 struct TrackPlan {
     struct Write {
+        var id: String
+        /// The workout's type, which sets what counts as moving.
+        var type: String
         var path: String
         var offered: ImportMerge.OfferedTrack
         /// Whether a track was there before (then a failed import cannot take it back).
@@ -73,19 +81,22 @@ struct TrackPlan {
 
     private(set) var writes: [Write] = []
 
-    init(offered: [String: ImportMerge.OfferedTrack], layout: StoreLayout) throws {
+    init(offered: [String: ImportMerge.OfferedTrack], workouts: [Workout], layout: StoreLayout) throws {
+        let types = Dictionary(workouts.map { ($0.id, $0.type) }, uniquingKeysWith: { first, _ in first })
         for (id, offer) in offered.sorted(by: { $0.key < $1.key }) {
             guard let path = TrackFiles.path(layout, workout: id) else { continue }
             let existing = try TrackFiles.read(at: path)
             if let existing, ActivityTrack.Richness(columns: existing.columns.count, count: existing.count) >= offer.track.richness { continue }
-            writes.append(Write(path: path, offered: offer, replaces: existing != nil))
+            writes.append(Write(id: id, type: types[id] ?? "", path: path, offered: offer, replaces: existing != nil))
         }
     }
 
     /// Writes each track, one at a time (each read back from the import's scratch file), then
-    /// runs `then`; if anything fails, the tracks this import added are removed again.
-    func write(then: () throws -> Void) throws {
+    /// runs `then` with what each written track says of its workout; if anything fails, the
+    /// tracks this import added are removed again.
+    func write(then: ([String: TrackSummary]) throws -> Void) throws {
         var added: [String] = []
+        var summaries: [String: TrackSummary] = [:]
         do {
             for write in writes {
                 guard var track = try write.offered.track.samples ?? write.offered.track.file.flatMap({ try TrackFiles.read(at: $0) }) else {
@@ -93,12 +104,26 @@ struct TrackPlan {
                 }
                 track.start = Timestamp.format(write.offered.track.start, in: write.offered.zone)
                 try TrackFiles.write(track, to: write.path)
+                summaries[write.id] = TrackSummary(track: track, type: write.type)
                 if !write.replaces { added.append(write.path) }
             }
-            try then()
+            try then(summaries)
         } catch {
             for path in added { try? TrackFiles.delete(at: path) }
             throw error
         }
+    }
+}
+
+extension Workout {
+    /// What its track says, where the source said nothing: distance, moving time, climb and
+    /// heart rate (DESIGN.md "Tracks"), rounded as the store writes them.
+    mutating func complete(from summary: TrackSummary) {
+        if distance == nil, let metres = summary.distance, metres > 0 { distance = (metres * 10).rounded() / 10 }
+        if movingTime == nil, let moving = summary.movingTime.map({ Int($0.rounded()) }), moving > 0, moving < duration { movingTime = moving }
+        if elevationGain == nil, let gain = summary.elevationGain { elevationGain = (gain * 10).rounded() / 10 }
+        if elevationLoss == nil, let loss = summary.elevationLoss { elevationLoss = (loss * 10).rounded() / 10 }
+        if avgHeartRate == nil { avgHeartRate = summary.avgHeartRate }
+        if maxHeartRate == nil { maxHeartRate = summary.maxHeartRate }
     }
 }

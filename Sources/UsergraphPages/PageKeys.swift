@@ -10,6 +10,8 @@ package enum PageKeys {
         "starred": RepositoryPages.starredFields.schema,
         "statistics": StatisticsPage.fields.schema,
         "meals": MealsPage.fields.schema,
+        "workouts": WorkoutPages.listFields.schema,
+        "workout": WorkoutPage.fields.schema,
         "404": SitePages.notFoundFields.schema,
         "cards": CardsPage.fields.schema,
     ]

@@ -1,6 +1,7 @@
 import Foundation
 import UsergraphCore
 import UsergraphStats
+import UsergraphStore
 
 /// What every page builder reads: immutable, shared by all rendering threads.
 ///
@@ -13,6 +14,8 @@ package final class SiteData: @unchecked Sendable {
     package let asOf: Day
     package let statistics: StatisticsResult
     package let avatars: Avatars
+    /// The workouts' tracks, each read when its page is made.
+    package let tracks: StoredTracks
     /// The site's language: words the code draws (charts, achievement names) and the rules
     /// numbers and dates are written by.
     package let strings: Strings
@@ -31,20 +34,23 @@ package final class SiteData: @unchecked Sendable {
     private let languageColors: LanguageColors
     /// The sections the site shows (`SiteConfig.shownSections`).
     package let shown: Set<SiteSection>
+    /// The workouts' pages, when the site has them: made once, read by every page that links one.
+    package private(set) var workoutDirectory: WorkoutDirectory?
 
     /// `drawCards` draws the embeddable cards of a site (`EmbedCards.cards`, in the target that
     /// draws pictures); asked only when the cards are shown.
     package init(
-        config: SiteConfig, snapshot: Snapshot, asOf: Day, statistics: StatisticsResult, avatars: Avatars, strings: Strings,
-        drawCards: (SiteData) -> [EmbedCard]
+        config: SiteConfig, snapshot: Snapshot, asOf: Day, statistics: StatisticsResult, avatars: Avatars, tracks: StoredTracks = .none,
+        strings: Strings, drawCards: (SiteData) -> [EmbedCard]
     ) {
         self.config = config; self.snapshot = snapshot; self.asOf = asOf; self.statistics = statistics
-        self.avatars = avatars; self.strings = strings; self.values = TemplateValues(strings: strings)
+        self.avatars = avatars; self.tracks = tracks; self.strings = strings; self.values = TemplateValues(strings: strings)
         shown = config.shownSections(snapshot)
         languageColors = LanguageColors(snapshot)
         shareImageAlt = strings.text("share.imageAlt", ["name": personName])
         cards = shown.contains(.cards) ? drawCards(self) : []
         on = makeOn()
+        workoutDirectory = shows(.workouts) ? WorkoutDirectory(site: self) : nil
     }
 
     package func shows(_ section: SiteSection) -> Bool { shown.contains(section) }
@@ -90,7 +96,7 @@ package final class SiteData: @unchecked Sendable {
 
 /// The navigation section a page belongs to, so the layout can mark it as current.
 package enum Section: String, Sendable, CaseIterable {
-    case profile, users, repositories, statistics, meals, none
+    case profile, users, repositories, workouts, statistics, meals, none
 }
 
 /// One page to render: where it goes, which template, and how to make its data.

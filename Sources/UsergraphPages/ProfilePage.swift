@@ -207,6 +207,9 @@ package struct WorkoutRow {
 
     package init(workout: Workout, site: SiteData) { self.workout = workout; self.site = site }
 
+    /// Its page, from the profile; nil when the site has no workout pages.
+    var url: String? { site.workoutDirectory?.path(ofID: workout.id).map { SitePath.home.link(to: $0) } }
+
     var local: (day: Day, time: String)? {
         guard let date = workout.startDate else { return nil }
         let zone = site.config.timeZone
@@ -223,6 +226,7 @@ package struct WorkoutRow {
         .number("distance?") { row in row.workout.distance.flatMap { $0 > 0 ? row.site.values.kilometres($0) : nil } },
         .number("exercises?") { row in row.workout.exercises.map(row.site.values.number) },
         .text("notes?") { nonEmpty($0.workout.notes) },
+        .text("url?") { $0.url },
     ])
 }
 
@@ -231,8 +235,8 @@ package struct WorkoutRow {
 package enum Links {
     /// Each link's key and its page.
     private static let pages: [(key: String, path: SitePath)] = [
-        ("home", .home), ("users", .users), ("repositories", .repositories), ("starred", .starred), ("statistics", .statistics),
-        ("meals", .meals), ("cards", .cards),
+        ("home", .home), ("users", .users), ("repositories", .repositories), ("starred", .starred), ("workouts", .workouts),
+        ("statistics", .statistics), ("meals", .meals), ("cards", .cards),
     ]
 
     package static let keys = TemplateSchema(

@@ -13,6 +13,7 @@ package enum SitePages {
         let parts: [(family: KeptFamily?, shown: Bool, make: (SiteData) -> [PageSource])] = [
             (nil, true, ProfilePage.sources), (.directory, site.shows(.users), UsersPages.sources),
             (nil, site.shows(.github), RepositoryPages.lists), (.starred, site.shows(.github), RepositoryPages.starred),
+            (nil, site.shows(.workouts), WorkoutPages.sources),
             (nil, site.showsStatistics, StatisticsPage.sources), (nil, site.shows(.nutrition), MealsPage.sources),
             (nil, !site.cards.isEmpty, CardsPage.sources), (nil, true, { [notFound($0)] }),
         ]

@@ -15,6 +15,7 @@ package enum StatisticsCharts {
         ]
         for chart in [
             "weekly", "types", "heatmap", "weight", "sex", "age", "views", "languages", "languageBytes", "contributions", "intake", "macros", "steps",
+            "route", "elevation", "paceOverDistance", "speedOverDistance", "heartRate",
         ] {
             keys += ["chart.\(chart).title", "chart.\(chart).desc"]
         }
@@ -34,7 +35,10 @@ package enum StatisticsCharts {
     static let typesInBars = 9
 
     /// The charts with an x and a y axis, whose titles (with units) the strings give.
-    static let axisCharts = ["weekly", "weight", "age", "views", "viewsWeekly", "viewsMonthly", "intake", "steps"]
+    static let axisCharts = [
+        "weekly", "weight", "age", "views", "viewsWeekly", "viewsMonthly", "intake", "steps", "elevation", "paceOverDistance",
+        "speedOverDistance", "heartRate",
+    ]
 
     /// The widths a chart is drawn at: a chart in half a row on a desktop gets `half` and
     /// `narrow`, one across the whole page also `full`. A CSS container query on the chart's

@@ -107,6 +107,11 @@ package struct TemplateValues: Sendable {
 
     /// Seconds per kilometre as `5:31`: minutes and seconds, as a watch shows a pace.
     package func pace(_ secondsPerKm: Int) -> String { "\(secondsPerKm / 60):" + (secondsPerKm % 60 < 10 ? "0" : "") + "\(secondsPerKm % 60)" }
+    /// Seconds as a clock shows a lap: `6:13`, `1:02:10`.
+    package func clock(_ seconds: Int) -> String {
+        let two = { (n: Int) in (n < 10 ? "0" : "") + String(n) }
+        return seconds >= 3600 ? "\(seconds / 3600):" + two(seconds % 3600 / 60) + ":" + two(seconds % 60) : "\(seconds / 60):" + two(seconds % 60)
+    }
     package func date(_ day: Day) -> Any { TemplateDate(day: day, format: strings.format) }
     package func month(_ month: Month) -> Any { TemplateMonth(month: month, format: strings.format) }
     package func duration(_ seconds: Int) -> Any { TemplateDuration(seconds: seconds, strings: strings) }

@@ -218,7 +218,14 @@ import UsergraphTestSupport
         let changed = (after.files ?? []).filter { after.fingerprints[$0] != nil && before.fingerprints[$0] != after.fingerprints[$0] }.sorted()
         // The profile (this week, the streak) and the statistics; no user page, no list of users,
         // no repository list, no meals page.
-        #expect(changed == ["index.html", "statistics/index.html"])
+        #expect(changed.filter { !$0.hasPrefix("workouts/") } == ["index.html", "statistics/index.html"])
+        // Of the workouts' own pages, the new one, its two neighbours (their links to it), and
+        // each older one that moved onto the next list page (its link back to the list); the
+        // lists that hold it change too, as each later row moves one place down.
+        let workoutPages = changed.filter { $0.hasPrefix("workouts/") && $0.contains("-") }
+        let listPages = (after.files ?? []).filter { $0.hasPrefix("workouts/page/") }.count + 1
+        #expect(workoutPages.count >= 3 && workoutPages.count <= 3 + listPages)
+        #expect(workoutPages.contains("workouts/00000000-0000-4000-8000-000000000999/index.html"))
         #expect(report.changes.written >= changed.count)
         // Every page and the search's index script.
         #expect(after.fingerprints.count == report.pages + 1)

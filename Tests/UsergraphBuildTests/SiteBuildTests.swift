@@ -28,8 +28,10 @@ import UsergraphTestSupport
         // profile, 3 users pages, 240 users, the sources in 3 orders, the 161 forks in 3 orders
         // on 6 pages each (30 a page), starred, statistics, 5 meals pages (29 days with meals,
         // 7 a page), cards, 404; then the 47 filtered user lists (those of the 122 women and of
-        // the 118 men take two pages) and the search page.
-        #expect(report.pages == 1 + 3 + 240 + 3 + 18 + 1 + 1 + 5 + 1 + 1 + 47 + 2 + 1)
+        // the 118 men take two pages) and the search page; then the 223 workouts' pages and
+        // their lists, 50 a page: all (5 pages), by type (running 68 on 2 pages, the 5 other
+        // types on 1 each) and by year (2026's 196 on 4 pages, 2025's 27 on 1).
+        #expect(report.pages == 1 + 3 + 240 + 3 + 18 + 1 + 1 + 5 + 1 + 1 + 47 + 2 + 1 + 223 + 5 + 2 + 5 + 4 + 1)
         let users = try TestPaths.read(output + "/users/index.html")
         #expect(users.components(separatedBy: "class=\"user-card\"").count - 1 == 100)
         let repos = try TestPaths.read(output + "/repositories/index.html")
@@ -173,7 +175,7 @@ import UsergraphTestSupport
         #expect(sitemap.contains("<loc>https://anna.example.org/dashboard/</loc>"))
         #expect(!sitemap.contains("404"))
         // Every page but the 404 and the users directory's 243 (privacy.indexUsers is off).
-        #expect(sitemap.components(separatedBy: "<url>").count - 1 == 273 - 243)
+        #expect(sitemap.components(separatedBy: "<url>").count - 1 == 513 - 243)
         let robots = try TestPaths.read(output + "/robots.txt")
         #expect(robots.contains("Sitemap: https://anna.example.org/dashboard/sitemap.xml"))
         let user = try TestPaths.read(output + "/users/7/index.html")

@@ -224,7 +224,7 @@ import UsergraphTestSupport
         }
         let after = try Self.workouts(cli)
         #expect(!after.contains(target))
-        #expect(after.count == 209)
+        #expect(after.count == 222)
     }
 
     @Test func theTimerCountsAcrossSeparateProcesses() async throws {
@@ -464,10 +464,9 @@ import UsergraphTestSupport
         #expect(build.status == 0, "\(build.stderr)")
         let home = try TestPaths.read(cli.site + "/_site/index.html")
         // Named by the strings file's workoutTypes.
-        #expect(
-            home.contains(
-                "<span class=\"pill type-climbing\">Climbing</span> <time datetime=\"2026-11-20\">November 20, 2026</time> 07:00 · 1\u{00A0}h 30\u{00A0}min · 610 kcal"
-            ))
+        // Its date links to its page.
+        #expect(home.contains("<span class=\"pill type-climbing\">Climbing</span> <a href=\"workouts/"))
+        #expect(home.contains("<time datetime=\"2026-11-20\">November 20, 2026</time> 07:00</a> · 1\u{00A0}h 30\u{00A0}min · 610 kcal"))
         #expect(try TestPaths.read(cli.site + "/_site/statistics/index.html").contains("<td>Climbing</td>"))
     }
 }

@@ -162,6 +162,9 @@ import UsergraphTestSupport
         #expect(await UsergraphCLI.run(["import", file], in: site, environment: Self.now).status == 0)
         let workout = try #require(try JSONFile.read([Workout].self, at: site + "/Store/workouts.json")?.first)
         #expect(FileManager.default.fileExists(atPath: site + "/Store/tracks/\(workout.id).json"))
+        // What the file did not say, its track did: heart rate and climb.
+        #expect(workout.avgHeartRate != nil && workout.maxHeartRate != nil && workout.elevationGain != nil)
+        #expect((workout.maxHeartRate ?? 0) >= (workout.avgHeartRate ?? 0))
         let deleted = await UsergraphCLI.run(["workout", "delete", workout.id, "--yes"], in: site, environment: Self.now)
         #expect(deleted.status == 0, "\(deleted.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: site + "/Store/tracks").isEmpty)

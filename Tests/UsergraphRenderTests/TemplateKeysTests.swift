@@ -150,7 +150,7 @@ import UsergraphTestSupport
         let statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
         let site = SiteData(
             config: config, snapshot: snapshot, asOf: asOf, statistics: statistics,
-            avatars: Avatars(files: StoredFiles(folder: layout.files)), strings: theme.strings,
+            avatars: Avatars(files: StoredFiles(folder: layout.files)), tracks: StoredTracks(layout: layout), strings: theme.strings,
             drawCards: EmbedCards.cards)
         return (site, try PublicAssets(theme: config.theme))
     }
@@ -246,6 +246,8 @@ import UsergraphTestSupport
         "statistics.weight.belowTarget", "statistics.weight.atTarget",  // the demo owner is above the target
         "statistics.users.visitors.fell",  // the demo's visitors grew this month
         "profile.pinned.repositories.updatedOn",  // GitHub's pinned items carry no push date
+        "workout.routeHidden",  // the demo draws its routes (privacy.routes is on)
+        "workout.sources.name",  // the demo's workouts were typed, not imported
         "starred.pagination", "starred.pagination.current", "starred.pagination.total", "starred.pagination.pages",
         "starred.pagination.pages.number", "starred.pagination.pages.url", "starred.pagination.pages.current",
         "starred.pagination.pages.gapBefore", "starred.pagination.previous", "starred.pagination.next",  // 16 starred: one page

@@ -34,17 +34,17 @@ import UsergraphTestSupport
     @Test func theReportSpeaksTheSiteLanguage() throws {
         let result = try Self.demoResult()
         let english = StatsText.report(result, strings: try Self.strings("en"))
-        #expect(english.contains("210 workouts, 190\u{00A0}h 56\u{00A0}min, 79,185 kcal"))
+        #expect(english.contains("223 workouts, 204\u{00A0}h 32\u{00A0}min, 82,727 kcal"))
         #expect(english.contains("Top visitors: #96 (163), #133 (131), #104 (104)"))
         #expect(english.contains("Statistics as of November 20, 2026"))
         let russian = StatsText.report(result, strings: try Self.strings("ru"))
-        #expect(russian.contains("210 тренировок, 190\u{00A0}ч 56\u{00A0}мин, 79\u{00A0}185 ккал"))
+        #expect(russian.contains("223 тренировки, 204\u{00A0}ч 32\u{00A0}мин, 82\u{00A0}727 ккал"))
         #expect(russian.contains("Статистика на 20 ноября 2026\u{00A0}г."))
         #expect(russian.contains("Последний 72,4 кг"))
         #expect(russian.contains("Пн ") && russian.contains("Вс "))
         let ascii = StatsText.report(result, strings: try Self.strings("ru"), style: .ascii)
         #expect(ascii.contains("Statistika na 20 noyabrya 2026 g."))
-        #expect(ascii.contains("79 185 kkal"))
+        #expect(ascii.contains("82 727 kkal"))
     }
 
     @Test func theReportsAreGolden() throws {

@@ -41,7 +41,7 @@ import UsergraphTestSupport
         // The page as served carries the reload script; the file on disk does not.
         let page = String(decoding: try RawHTTP.request("/statistics/", port: port).body, as: UTF8.self)
         #expect(page.contains("usergraph serve --watch: reloads the page") && page.contains("let v = 1;"))
-        #expect(page.contains("<p class=\"big\">210</p>"))
+        #expect(page.contains("<p class=\"big\">223</p>"))
         #expect(!(try TestPaths.read(root + "/.usergraph/preview/statistics/index.html")).contains("<script"))
         #expect(!FileManager.default.fileExists(atPath: root + "/_site"), "a preview never touches the published site")
 
@@ -61,7 +61,7 @@ import UsergraphTestSupport
         // How soon it heard is the bench's business, not a test's: a busy machine is slow.
         #expect(waiter.result.answeredAt >= adding)
         let reloaded = String(decoding: try RawHTTP.request("/statistics/", port: port).body, as: UTF8.self)
-        #expect(reloaded.contains("<p class=\"big\">211</p>") && reloaded.contains("let v = 2;"))
+        #expect(reloaded.contains("<p class=\"big\">224</p>") && reloaded.contains("let v = 2;"))
 
         // A broken template: the error, with its file and line, goes over the last good page.
         let template = root + "/Templates/statistics.md"
@@ -72,7 +72,7 @@ import UsergraphTestSupport
         let message = try #require(failure["error"] as? String)
         #expect(message.contains("Templates/statistics.md:"), "\(message)")
         let shown = String(decoding: try RawHTTP.request("/statistics/", port: port).body, as: UTF8.self)
-        #expect(shown.contains("<p class=\"big\">211</p>"), "the last good page is gone")
+        #expect(shown.contains("<p class=\"big\">224</p>"), "the last good page is gone")
         #expect(shown.contains("statistics.md:") && shown.contains("let v = 3;"))
 
         // Fixed: the next build clears it.

@@ -7,10 +7,11 @@ import UsergraphPublish
 /// The bundled demo site, copied and built the way many suites need it.
 package enum DemoSite {
     /// Builds the bundled demo into a scratch folder; returns the report and the output folder.
-    package static func build(baseURL: String? = nil, privacy: SiteConfig.Privacy = SiteConfig.Privacy()) throws -> (BuildReport, String) {
+    /// `privacy`: instead of the demo config's.
+    package static func build(baseURL: String? = nil, privacy: SiteConfig.Privacy? = nil) throws -> (BuildReport, String) {
         let output = try TestPaths.scratch("demo") + "/site"
         var config = try ConfigLoader.load(path: TestPaths.demoConfig)
-        config.privacy = privacy
+        if let privacy { config.privacy = privacy }
         let report = try SiteBuild.run(config: config, options: BuildOptions(output: output, baseURL: baseURL))
         return (report, output)
     }

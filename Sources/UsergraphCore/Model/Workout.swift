@@ -28,6 +28,12 @@ package struct Workout: Codable, Sendable, Equatable {
     /// Its own title, where it has one ("Morning run by the river"): from Strava, a GPX or TCX
     /// file, or `workout add --name`.
     package var name: String?
+    /// Metres climbed and descended, and the average and highest heart rate, as the source gave
+    /// them or as its track says (DESIGN.md "Tracks").
+    package var elevationGain: Double?
+    package var elevationLoss: Double?
+    package var avgHeartRate: Int?
+    package var maxHeartRate: Int?
     /// The export it was imported from; nil for one typed in.
     package var source: RecordSource?
     /// Other exports' records of the same activity (a watch workout also on Strava), so a
@@ -51,6 +57,7 @@ package struct Workout: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, type, start, duration, movingTime, calories, exercises, notes, distance, source, alsoFrom, name
+        case elevationGain, elevationLoss, avgHeartRate, maxHeartRate
     }
 
     package init(from decoder: any Decoder) throws {
@@ -67,6 +74,10 @@ package struct Workout: Codable, Sendable, Equatable {
         source = try c.decodeIfPresent(RecordSource.self, forKey: .source)
         alsoFrom = try c.decodeIfPresent([RecordSource].self, forKey: .alsoFrom)
         name = try c.decodeIfPresent(String.self, forKey: .name)
+        elevationGain = try c.decodeIfPresent(Double.self, forKey: .elevationGain)
+        elevationLoss = try c.decodeIfPresent(Double.self, forKey: .elevationLoss)
+        avgHeartRate = try c.decodeIfPresent(Int.self, forKey: .avgHeartRate)
+        maxHeartRate = try c.decodeIfPresent(Int.self, forKey: .maxHeartRate)
         unknown = try UnknownFields(from: decoder, known: CodingKeys.allCases)
     }
 
@@ -84,6 +95,10 @@ package struct Workout: Codable, Sendable, Equatable {
         try c.encodeIfPresent(source, forKey: .source)
         try c.encodeIfPresent(alsoFrom, forKey: .alsoFrom)
         try c.encodeIfPresent(name, forKey: .name)
+        try c.encodeIfPresent(elevationGain, forKey: .elevationGain)
+        try c.encodeIfPresent(elevationLoss, forKey: .elevationLoss)
+        try c.encodeIfPresent(avgHeartRate, forKey: .avgHeartRate)
+        try c.encodeIfPresent(maxHeartRate, forKey: .maxHeartRate)
         try unknown.encode(to: encoder)
     }
 }

@@ -170,6 +170,7 @@ enum StoreDecoders {
     static func workout(_ reader: inout JSONBytesReader) -> Workout? {
         var id: String?, type: String?, start: String?, duration: Int?, calories: Int??, exercises: Int??, notes: String??
         var distance: Double??, source: RecordSource??, alsoFrom: [RecordSource]??, movingTime: Int??, name: String??
+        var elevationGain: Double??, elevationLoss: Double??, avgHeartRate: Int??, maxHeartRate: Int??
         guard
             reader.record({ reader, key in
                 switch key {
@@ -185,6 +186,10 @@ enum StoreDecoders {
                 case "alsoFrom": alsoFrom = reader.optional { $0.list(recordSource) }; return .field(9, alsoFrom)
                 case "movingTime": movingTime = reader.optional { $0.integer() }; return .field(10, movingTime)
                 case "name": name = reader.optional { $0.string() }; return .field(11, name)
+                case "elevationGain": elevationGain = reader.optional { $0.double() }; return .field(12, elevationGain)
+                case "elevationLoss": elevationLoss = reader.optional { $0.double() }; return .field(13, elevationLoss)
+                case "avgHeartRate": avgHeartRate = reader.optional { $0.integer() }; return .field(14, avgHeartRate)
+                case "maxHeartRate": maxHeartRate = reader.optional { $0.integer() }; return .field(15, maxHeartRate)
                 default: return .refused
                 }
             }), let id, let type, let start, let duration
@@ -195,6 +200,10 @@ enum StoreDecoders {
         workout.alsoFrom = alsoFrom ?? nil
         workout.movingTime = movingTime ?? nil
         workout.name = name ?? nil
+        workout.elevationGain = elevationGain ?? nil
+        workout.elevationLoss = elevationLoss ?? nil
+        workout.avgHeartRate = avgHeartRate ?? nil
+        workout.maxHeartRate = maxHeartRate ?? nil
         return workout
     }
 

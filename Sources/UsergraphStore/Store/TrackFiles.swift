@@ -216,3 +216,46 @@ extension JSONBytesReader {
 
     private static let powersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }
 }
+
+/// The workouts' tracks as a build sees them: which workouts have one, listed once with each
+/// file's identity (for the pages' fingerprints), and each track read only when a page asks.
+package struct StoredTracks: Sendable {
+    package let folder: String
+    /// Workout id → the `FileIdentity` words of its track file.
+    private let identities: [String: [Int]]
+
+    /// No tracks (a store without the folder, or a test's site).
+    package static let none = StoredTracks(folder: "", identities: [:])
+
+    private init(folder: String, identities: [String: [Int]]) {
+        self.folder = folder
+        self.identities = identities
+    }
+
+    /// Lists `layout.tracks`: every `<id>.json` that is a regular file under an id a track
+    /// path can have.
+    package init(layout: StoreLayout) {
+        var identities: [String: [Int]] = [:]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.tracks)) ?? []
+        for name in names where name.hasSuffix(".json") {
+            let id = String(name.dropLast(5))
+            guard let path = TrackFiles.path(layout, workout: id), let info = FileIdentity.status(of: path),
+                (info.st_mode & S_IFMT) == S_IFREG
+            else { continue }
+            identities[id] = FileIdentity.words(info)
+        }
+        self.init(folder: layout.tracks, identities: identities)
+    }
+
+    package var count: Int { identities.count }
+
+    /// The identity of workout `id`'s track file; nil when it has none.
+    package func identity(of id: String) -> [Int]? { identities[id] }
+
+    /// Workout `id`'s track, read now; nil when it has none. A file that is not a sound track
+    /// is an error naming it.
+    package func track(of id: String) throws -> Track? {
+        guard identities[id] != nil else { return nil }
+        return try TrackFiles.read(at: folder + "/" + id + ".json")
+    }
+}

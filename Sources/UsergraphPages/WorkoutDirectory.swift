@@ -1,0 +1,150 @@
+import Foundation
+import UsergraphCharts
+import UsergraphCore
+import UsergraphStats
+import UsergraphStore
+
+/// What every workout page and list reads, shared by them all: the workouts newest first,
+/// their pages' keys, the types and years the tabs list, and the route thumbnails, each drawn
+/// once from its track when a list first shows it.
+package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
+    /// Unowned: the site holds the directory, which lives no longer than it.
+    package unowned let site: SiteData
+    /// Newest first; ties by id, so the order (and every page) is the same on every run.
+    let workouts: [Workout]
+    /// Each workout's page key (`WorkoutPages.key`).
+    let keys: [String]
+    private let indexByID: [String: Int]
+    let types: [(id: String, count: Int)]
+    let years: [(year: Int, count: Int)]
+    /// Each workout's year, by position.
+    private let yearOf: [Int?]
+    /// Thumbnails drawn so far, by position (`NSLock`: the lists render on many threads).
+    private var thumbnails: [Int: String?] = [:]
+    private let lock = NSLock()
+
+    init(site: SiteData) {
+        self.site = site
+        let zone = site.config.timeZone
+        let dated = site.snapshot.workouts.map { (workout: $0, date: $0.startDate) }
+        let sorted = dated.sorted { a, b in
+            switch (a.date, b.date) {
+            case let (x?, y?) where x != y: x > y
+            case (nil, _?): false
+            case (_?, nil): true
+            default: a.workout.id < b.workout.id
+            }
+        }
+        workouts = sorted.map(\.workout)
+        yearOf = sorted.map { $0.date.map { Day($0, in: zone).year } }
+        var counts: [String: Int] = [:]
+        for workout in workouts { counts[workout.type, default: 0] += 1 }
+        // A type is a tab only under a name that can be a folder; its workouts stay in the others.
+        types = counts.filter { WorkoutPages.key(of: $0.key, reserved: []) == $0.key && $0.key != "years" && $0.key != "page" }
+            .sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ($0.key, $0.value) }
+        var yearCounts: [Int: Int] = [:]
+        for year in yearOf { if let year { yearCounts[year, default: 0] += 1 } }
+        years = yearCounts.sorted { $0.key > $1.key }.map { ($0.key, $0.value) }
+        let reserved = Set(counts.keys.map { $0.lowercased() } + ["years", "page"])
+        var seen = Set<String>()
+        keys = workouts.map { workout in
+            var key = WorkoutPages.key(of: workout.id, reserved: reserved)
+            // Two records with one id (a store edited by hand): the second gets a key of its own.
+            while !seen.insert(key.lowercased()).inserted { key = "w-" + String(SHA256.hex(key).prefix(16)) }
+            return key
+        }
+        indexByID = Dictionary(workouts.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The page of the workout whose id is `id`.
+    func path(ofID id: String) -> SitePath? { indexByID[id].map(path(of:)) }
+
+    func years(of index: Int) -> Int? { yearOf[index] }
+
+    func path(of index: Int) -> SitePath { SitePath(WorkoutPages.folder + keys[index] + "/") }
+
+    /// Its name, else its type's.
+    func title(of workout: Workout) -> String { nonEmpty(workout.name) ?? site.workoutType(workout.type) }
+
+    /// Its day and its time of day in the site's zone.
+    func local(_ workout: Workout) -> (day: Day, time: String)? {
+        guard let date = workout.startDate else { return nil }
+        let zone = site.config.timeZone
+        return (Day(date, in: zone), String(Timestamp.format(date, in: zone).dropFirst(11).prefix(5)))
+    }
+
+    /// `5:31` (per km) for a sport told by its pace, over moving time where there is one.
+    func pace(of workout: Workout) -> String? {
+        guard PaceKind(type: workout.type) == .pace, let metres = workout.distance, metres > 0 else { return nil }
+        let perKm = Double(workout.pacedSeconds) / (metres / 1000)
+        return perKm.isFinite && perKm < 3600 ? site.values.pace(Int(perKm.rounded())) : nil
+    }
+
+    /// km/h for a sport told by its speed.
+    func speed(of workout: Workout) -> Double? {
+        guard PaceKind(type: workout.type) == .speed, let metres = workout.distance, metres > 0, workout.pacedSeconds > 0 else { return nil }
+        return metres / 1000 / (Double(workout.pacedSeconds) / 3600)
+    }
+
+    /// The workout's track as the site may show it: after the owner's privacy settings. Nil
+    /// without a track, or for one that cannot be read (the build says which, once).
+    func track(at index: Int) -> (whole: Track, shown: Track)? {
+        guard let track = try? site.tracks.track(of: workouts[index].id) else { return nil }
+        return (track, TrackPrivacy.apply(site.config.privacy, to: track))
+    }
+
+    /// The route's thumbnail for a list's row, drawn once.
+    func thumbnail(at index: Int) -> String? {
+        lock.lock()
+        if let drawn = thumbnails[index] {
+            lock.unlock()
+            return drawn
+        }
+        lock.unlock()
+        var drawn: String?
+        if site.tracks.identity(of: workouts[index].id) != nil, let shown = track(at: index)?.shown, let lat = shown[.lat], let lon = shown[.lon] {
+            drawn = SVGCharts.routeThumbnail(latitudes: lat, longitudes: lon)
+        }
+        lock.lock()
+        thumbnails[index] = drawn
+        lock.unlock()
+        return drawn
+    }
+
+    // MARK: Fingerprints
+
+    /// What a list row shows of the workout at `index`.
+    func addRow(at index: Int, to hasher: inout FingerprintHasher) {
+        let workout = workouts[index]
+        hasher.add(keys[index]); hasher.add(workout.type); hasher.add(workout.start); hasher.add(workout.duration)
+        hasher.add(workout.name ?? ""); hasher.add(workout.distance ?? -1); hasher.add(workout.movingTime ?? -1)
+        hasher.add(workout.elevationGain ?? -1); hasher.add(workout.avgHeartRate ?? -1)
+        for word in site.tracks.identity(of: workout.id) ?? [] { hasher.add(word) }
+    }
+
+    /// What the tabs show: the types and years with their counts.
+    func addTabs(to hasher: inout FingerprintHasher) {
+        for type in types { hasher.add(type.id); hasher.add(type.count) }
+        for year in years { hasher.add(year.year); hasher.add(year.count) }
+    }
+
+    package func addInputs(at index: Int, to hasher: inout FingerprintHasher) {
+        addRow(at: index, to: &hasher)
+        let workout = workouts[index]
+        hasher.add(workout.calories ?? -1); hasher.add(workout.exercises ?? -1); hasher.add(workout.notes ?? "")
+        hasher.add(workout.elevationLoss ?? -1); hasher.add(workout.maxHeartRate ?? -1)
+        hasher.add(workout.source?.kind ?? ""); for source in workout.alsoFrom ?? [] { hasher.add(source.kind) }
+        hasher.add(index / WorkoutPages.pageSize)
+        for neighbour in [index - 1, index + 1] {
+            guard workouts.indices.contains(neighbour) else {
+                hasher.add(false)
+                continue
+            }
+            hasher.add(keys[neighbour]); hasher.add(title(of: workouts[neighbour])); hasher.add(workouts[neighbour].start)
+        }
+    }
+
+    package func context(at index: Int) -> [String: Any] {
+        WorkoutPage.fields.context(WorkoutPage(directory: self, index: index))
+    }
+}

@@ -1,0 +1,170 @@
+import UsergraphCharts
+import UsergraphCore
+import UsergraphStats
+
+/// One workout's page: what the store says of it, and what its track adds (the route, the
+/// profile over distance, the splits). The track is read once, when the page is made.
+struct WorkoutPage {
+    let directory: WorkoutDirectory
+    let index: Int
+    let workout: Workout
+    /// The track as stored (for the numbers) and as shown (after the privacy settings).
+    let track: (whole: Track, shown: Track)?
+    let summary: TrackSummary?
+    /// Kilometre stretches: the splits, and the charts' table.
+    let kilometres: TrackProfile?
+    /// About a hundred stretches: the charts.
+    let profile: TrackProfile?
+
+    init(directory: WorkoutDirectory, index: Int) {
+        self.directory = directory
+        self.index = index
+        let workout = directory.workouts[index]
+        self.workout = workout
+        let track = directory.track(at: index)
+        let summary = track.map { TrackSummary(track: $0.whole, type: workout.type) }
+        self.track = track
+        self.summary = summary
+        kilometres = track.map { TrackProfile(track: $0.whole, width: 1000) }
+        profile = track.flatMap { track in
+            summary?.distance.flatMap { $0 > 0 ? TrackProfile(track: track.whole, width: max(10, $0 / 100)) : nil }
+        }
+    }
+
+    var site: SiteData { directory.site }
+    var page: SitePath { directory.path(of: index) }
+    var v: TemplateValues { site.values }
+    var distance: Double? { workout.distance ?? summary?.distance }
+    var paceKind: PaceKind? { PaceKind(type: workout.type) }
+
+    /// A neighbour in time: the one before (older) or after (newer).
+    func neighbour(_ offset: Int) -> Neighbour? {
+        let other = index - offset  // the list is newest first
+        guard directory.workouts.indices.contains(other) else { return nil }
+        return Neighbour(directory: directory, index: other, from: page)
+    }
+
+    struct Neighbour {
+        let directory: WorkoutDirectory
+        let index: Int
+        let from: SitePath
+    }
+
+    static let neighbourFields = TemplateFields<Neighbour>([
+        .text("url") { $0.from.link(to: $0.directory.path(of: $0.index)) },
+        .text("title") { $0.directory.title(of: $0.directory.workouts[$0.index]) },
+        .date("date?") { n in n.directory.local(n.directory.workouts[n.index]).map { n.directory.site.values.date($0.day) } },
+    ])
+
+    static let fields = TemplateFields<WorkoutPage>([
+        .object("links", keys: Links.keys) { Links.context(from: $0.page) },
+        .text("back") { $0.page.link(to: WorkoutPages.Filter.all.page($0.index / WorkoutPages.pageSize + 1)) },
+        .text("title") { $0.directory.title(of: $0.workout) },
+        .text("name?") { nonEmpty($0.workout.name) },
+        .text("type") { $0.site.workoutType($0.workout.type) },
+        .text("typeId") { $0.workout.type },
+        .date("date?") { page in page.directory.local(page.workout).map { page.v.date($0.day) } },
+        .text("time?") { $0.directory.local($0.workout)?.time },
+        .list("sources", source) { page in
+            ([page.workout.source].compactMap { $0 } + (page.workout.alsoFrom ?? [])).map { (page.site, $0.kind) }
+        },
+        .text("notes?") { nonEmpty($0.workout.notes) },
+        .object("numbers", numbers) { $0 },
+        .flag("hasTrack") { $0.track != nil },
+        .html("route?") { $0.route },
+        .flag("routeHidden?") { $0.track != nil && !$0.site.config.privacy.routes ? true : nil },
+        .object("charts", charts) { $0 },
+        .list("splits", split) { page in
+            page.kilometres.map { profile in profile.stretches.enumerated().map { (page, $0.offset + 1, $0.element) } } ?? []
+        },
+        .flag("hasSplits") { ($0.kilometres?.stretches.count ?? 0) > 1 },
+        .object("previous?", neighbourFields) { $0.neighbour(-1) },
+        .object("next?", neighbourFields) { $0.neighbour(1) },
+    ])
+
+    static let source = TemplateFields<(site: SiteData, kind: String)>([
+        .text("name") { $0.site.strings.optionalText("workout.sources." + $0.kind) ?? $0.kind }
+    ])
+
+    static let numbers = TemplateFields<WorkoutPage>([
+        .number("distance?") { page in page.distance.flatMap { $0 > 0 ? page.v.kilometres($0) : nil } },
+        .duration("duration") { $0.v.duration($0.workout.duration) },
+        .duration("movingTime?") { page in (page.workout.movingTime ?? page.summary?.movingTime.map { Int($0.rounded()) }).map(page.v.duration) },
+        .text("pace?") { $0.pace },
+        .number("speed?") { page in page.speed.map { page.v.number($0, places: 1) } },
+        .number("elevationGain?") { page in (page.workout.elevationGain ?? page.summary?.elevationGain).map { page.v.number(Int($0.rounded())) } },
+        .number("elevationLoss?") { page in (page.workout.elevationLoss ?? page.summary?.elevationLoss).map { page.v.number(Int($0.rounded())) } },
+        .number("avgHeartRate?") { page in (page.workout.avgHeartRate ?? page.summary?.avgHeartRate).map(page.v.number) },
+        .number("maxHeartRate?") { page in (page.workout.maxHeartRate ?? page.summary?.maxHeartRate).map(page.v.number) },
+        .number("calories?") { page in page.workout.calories.map(page.v.number) },
+        .number("exercises?") { page in page.workout.exercises.map(page.v.number) },
+    ])
+
+    /// Seconds the pace and speed count over: moving time where known.
+    var pacedSeconds: Double {
+        if let moving = workout.movingTime, moving > 0 { return Double(moving) }
+        if workout.distance == nil, let moving = summary?.movingTime, moving > 0 { return moving }
+        return Double(workout.duration)
+    }
+
+    var pace: String? {
+        guard paceKind == .pace, let distance, distance > 0 else { return nil }
+        let perKm = pacedSeconds / (distance / 1000)
+        return perKm.isFinite && perKm < 3600 ? v.pace(Int(perKm.rounded())) : nil
+    }
+
+    var speed: Double? {
+        guard paceKind == .speed, let distance, distance > 0, pacedSeconds > 0 else { return nil }
+        return distance / 1000 / (pacedSeconds / 3600)
+    }
+
+    /// The route, drawn from the track as the privacy settings leave it.
+    var route: String? {
+        guard site.config.privacy.routes, let shown = track?.shown, let lat = shown[.lat], let lon = shown[.lon] else { return nil }
+        let s = site.strings
+        var options = StatisticsCharts.options(site, "route", "route", height: 400, width: 640, suffix: "")
+        options.description = s.text("chart.route.desc", ["title": directory.title(of: workout)])
+        return SVGCharts.route(latitudes: lat, longitudes: lon, options: options)
+    }
+
+    // MARK: Charts over distance
+
+    static let charts = TemplateFields<WorkoutPage>([
+        .html("elevation?") { $0.chart("elevation") { $0.elevation } },
+        .html("pace?") { page in page.paceKind == .pace ? page.chart("paceOverDistance") { $0.speed > 0 ? 1000 / $0.speed / 60 : .nan } : nil },
+        .html("speed?") { page in page.paceKind == .speed ? page.chart("speedOverDistance") { $0.speed * 3.6 } : nil },
+        .html("heartRate?") { $0.chart("heartRate") { $0.heartRate } },
+    ])
+
+    /// A line of `value` over the profile's stretches, by kilometre; nil when no stretch has one.
+    func chart(_ key: String, _ value: (TrackProfile.Stretch) -> Double) -> String? {
+        guard let stretches = profile?.stretches, stretches.count > 1 else { return nil }
+        let values = stretches.map { value($0) }.map { $0.isFinite ? $0 : .nan }
+        guard values.contains(where: { !$0.isNaN }) else { return nil }
+        let positions = stretches.map { $0.end / 1000 }
+        let format = site.strings.format
+        return StatisticsCharts.responsive(StatisticsCharts.full) { width, suffix in
+            SVGCharts.line(
+                [ChartSeries(name: "", values: values)], labels: positions.map { format.number($0, places: 1) },
+                options: StatisticsCharts.options(site, key, key, height: 200, width: width, suffix: suffix), includeZero: false,
+                positions: positions, gaps: true)
+        }
+    }
+
+    static let split = TemplateFields<(page: WorkoutPage, number: Int, stretch: TrackProfile.Stretch)>([
+        .int("number") { $0.number },
+        .number("distance") { $0.page.v.number($0.stretch.end / 1000, places: 2) },
+        .flag("partial") { $0.stretch.distance < 999 },
+        // To the second, as a watch shows a split: `6:13`, `1:02:10`.
+        .text("time") { $0.page.v.clock(Int($0.stretch.seconds.rounded())) },
+        .text("pace?") { row in
+            guard row.page.paceKind == .pace, row.stretch.speed > 0 else { return nil }
+            return row.page.v.pace(Int((1000 / row.stretch.speed).rounded()))
+        },
+        .number("speed?") { row in
+            row.page.paceKind == .speed && row.stretch.speed > 0 ? row.page.v.number(row.stretch.speed * 3.6, places: 1) : nil
+        },
+        .number("elevation?") { row in row.stretch.elevation.isNaN ? nil : row.page.v.number(Int(row.stretch.elevation.rounded())) },
+        .number("heartRate?") { row in row.stretch.heartRate.isNaN ? nil : row.page.v.number(Int(row.stretch.heartRate.rounded())) },
+    ])
+}

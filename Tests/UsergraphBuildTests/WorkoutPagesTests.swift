@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import UsergraphBuild
+import UsergraphCore
+import UsergraphStats
+import UsergraphStore
+import UsergraphTestSupport
+
+/// The workouts' pages, built from the demo store, whose runs and walks mostly start and end at
+/// the owner's home, inside the demo config's privacy zone.
+@Suite(.scratch) struct WorkoutPagesTests {
+    /// Every track of the demo store, by workout id.
+    static func tracks() throws -> [String: Track] {
+        let layout = StoreLayout(root: TestPaths.repository + "/Store")
+        let stored = StoredTracks(layout: layout)
+        var tracks: [String: Track] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: layout.tracks) {
+            let id = String(name.dropLast(".json".count))
+            tracks[id] = try stored.track(of: id)
+        }
+        return tracks
+    }
+
+    /// Every file of the site as text (the pictures are PNG; their text is what they hold).
+    static func texts(under folder: String) throws -> [(String, String)] {
+        var texts: [(String, String)] = []
+        let files = FileManager.default.enumerator(atPath: folder)
+        while let file = files?.nextObject() as? String {
+            guard let data = FileManager.default.contents(atPath: folder + "/" + file) else { continue }
+            texts.append((file, String(decoding: data, as: UTF8.self)))
+        }
+        return texts
+    }
+
+    @Test func noOutputHoldsAPositionOfAnyTrackAsText() throws {
+        let config = try ConfigLoader.load(path: TestPaths.demoConfig)
+        let zone = try #require(config.privacy.zones.first)
+        let (_, site) = try DemoSite.build()
+        let tracks = try Self.tracks()
+        #expect(tracks.count > 20)
+        // Each position as text to four decimals (about 10 m): no file may hold one, nor the zone's centre.
+        var positions = Set<String>()
+        for track in tracks.values {
+            for column in [Track.Column.lat, .lon] {
+                for value in track[column] ?? [] where !value.isNaN { positions.insert(String(format: "%.4f", value)) }
+            }
+        }
+        positions.insert(String(format: "%.4f", zone.lat))
+        positions.insert(String(format: "%.4f", zone.lon))
+        let texts = try Self.texts(under: site)
+        #expect(texts.count > 500)
+        var routes = 0
+        for (file, text) in texts {
+            if text.contains("chart-route-title") { routes += 1 }
+            // Numbers of four or more decimals, as coordinates are written.
+            var found: [String] = []
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                var index = 0
+                while index < bytes.count {
+                    guard (48...57).contains(bytes[index]) else { index += 1; continue }
+                    let start = index
+                    while index < bytes.count, (48...57).contains(bytes[index]) || bytes[index] == UInt8(ascii: ".") { index += 1 }
+                    let number = String(decoding: bytes[start..<index], as: UTF8.self)
+                    if let dot = number.firstIndex(of: "."), number.distance(from: dot, to: number.endIndex) > 4,
+                        positions.contains(String(number[...number.index(dot, offsetBy: 4)]))
+                    {
+                        found.append(number)
+                    }
+                }
+            }
+            #expect(found.isEmpty, "\(file) holds \(found.prefix(3))")
+        }
+        #expect(routes == tracks.count, "a route on each tracked workout's page")
+    }
+
+    @Test func noPositionInsideAZoneOrTheTrimIsLeftToDraw() throws {
+        let config = try ConfigLoader.load(path: TestPaths.demoConfig)
+        let zone = try #require(config.privacy.zones.first)
+        var startedAtHome = 0
+        for (id, track) in try Self.tracks() {
+            let shown = TrackPrivacy.apply(config.privacy, to: track)
+            let lat = track[.lat] ?? [], lon = track[.lon] ?? []
+            if let first = lat.indices.first(where: { !lat[$0].isNaN }),
+                Haversine.metres(lat1: lat[first], lon1: lon[first], lat2: zone.lat, lon2: zone.lon) <= zone.radius
+            {
+                startedAtHome += 1
+            }
+            let shownLat = shown[.lat] ?? [], shownLon = shown[.lon] ?? []
+            for index in shownLat.indices where !shownLat[index].isNaN {
+                let metres = Haversine.metres(lat1: shownLat[index], lon1: shownLon[index], lat2: zone.lat, lon2: zone.lon)
+                #expect(metres > zone.radius, "\(id) sample \(index) is \(metres) m from home")
+            }
+        }
+        #expect(startedAtHome > 10, "the demo's tracks start at home, so the zone has something to hide")
+    }
+
+    @Test func theListAndAWorkoutPageShowTheWorkout() throws {
+        let (_, site) = try DemoSite.build()
+        let list = try String(contentsOfFile: site + "/workouts/index.html", encoding: .utf8)
+        let workouts = try #require(try JSONFile.read([Workout].self, at: TestPaths.repository + "/Store/workouts.json"))
+        let newest = try #require(workouts.max { $0.start < $1.start })
+        #expect(list.contains("href=\"../workouts/\(newest.id)/index.html\""))
+        #expect(list.contains(newest.name ?? "?"))
+        let page = try String(contentsOfFile: site + "/workouts/\(newest.id)/index.html", encoding: .utf8)
+        #expect(page.contains("chart-route-title"))
+        #expect(page.contains("chart-elevation-title") && page.contains("chart-heartRate-title"))
+        // The profile's rows link to the workouts' pages.
+        let profile = try String(contentsOfFile: site + "/index.html", encoding: .utf8)
+        #expect(profile.contains("workouts/\(newest.id)/index.html"))
+    }
+}
