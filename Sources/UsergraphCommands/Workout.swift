@@ -53,8 +53,16 @@ struct WorkoutCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Free text, up to 1000 characters.", valueName: "text"))
         var notes: String?
 
+        @Option(parsing: .unconditional, help: ArgumentHelp("How far: 10.2km, 5mi, 800m.", valueName: "distance"))
+        var distance: String?
+
+        @Option(help: ArgumentHelp("Its title, one line up to 200 characters: \"Hill repeats\".", valueName: "text"))
+        var name: String?
+
         func run(_ console: Console) throws {
-            let input = WorkoutInput(type: type, duration: duration, start: start, calories: calories, exercises: exercises, notes: notes)
+            let input = WorkoutInput(
+                type: type, duration: duration, start: start, calories: calories, exercises: exercises, notes: notes, distance: distance,
+                name: name)
             let session = try options.begin(console)
             let workout = try WorkoutRules.validate(input, id: UUID().uuidString.lowercased(), now: session.now, zone: session.zone)
             try session.edit { try $0.addWorkout(workout) }
@@ -109,7 +117,11 @@ struct WorkoutCommand: ParsableCommand {
                 columns.append(
                     w.exercises.map { console.say(Message("notes.units.exercises", ["n": String($0)])).leftPadded(6) }
                         ?? String(repeating: " ", count: 6))
+                columns.append(
+                    w.distance.map { console.say(Message("notes.units.km", ["n": String(format: "%.1f", $0 / 1000)])).leftPadded(9) }
+                        ?? String(repeating: " ", count: 9))
                 columns.append(String(w.id.prefix(8)))
+                if let name = w.name { columns.append(ControlCharacters.strip(name)) }
                 if let notes = w.notes { columns.append(notes.replacingOccurrences(of: "\n", with: " ")) }
                 console.line(columns.joined(separator: "  "))
             }

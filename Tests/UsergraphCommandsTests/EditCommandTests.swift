@@ -442,6 +442,32 @@ import UsergraphTestSupport
         #expect(try JSONFile.read([WeightRecord].self, at: cli.site + "/Store/weights.json") == [WeightRecord(date: "2026-11-20", kg: 70)])
     }
 
+    @Test func aWorkoutTakesADistanceInItsUnitAndAName() async throws {
+        let cli = try Self.demoSite()
+        defer { cli.remove() }
+        for (hour, (typed, metres)) in zip(10..., [("10.2km", 10_200.0), ("5mi", 8046.7), ("800m", 800.0), ("10,5 km", 10_500.0)]) {
+            let add = await cli.run(
+                [
+                    "workout", "add", "--type", "running", "--duration", "50m", "--distance", typed, "--name", "Hill repeats", "--start",
+                    "2026-11-19 \(hour):00",
+                ],
+                now: Self.now)
+            #expect(add.status == 0, "\(typed): \(add.stderr)")
+            #expect(try Self.workouts(cli).contains { $0.distance == metres && $0.name == "Hill repeats" }, "\(typed)")
+        }
+        let stored = try Self.workouts(cli)
+        for (typed, problem) in [("10 parsecs", "is not a distance"), ("-3km", "is not a distance"), ("2000km", "is not plausible")] {
+            let add = await cli.run(["workout", "add", "--type", "running", "--duration", "50m", "--distance", typed], now: Self.now)
+            #expect(add.status == 64, "\(typed)")
+            #expect(add.stderr.contains("--distance") && add.stderr.contains(problem), "\(typed): \(add.stderr)")
+        }
+        let control = await cli.run(["workout", "add", "--type", "running", "--duration", "50m", "--name", "a\u{1B}[31mb"], now: Self.now)
+        #expect(control.status == 64 && control.stderr.contains("--name"), "\(control.stderr)")
+        #expect(try Self.workouts(cli) == stored, "a refused workout changes no byte")
+        let list = await cli.run(["workout", "list", "--from", "2026-11-19", "--to", "2026-11-19"], now: Self.now)
+        #expect(list.stdout.contains("Hill repeats") && list.stdout.contains("10.2 km"), "\(list.stdout)")
+    }
+
     @Test func aWorkoutAddedOnTheCommandLineReachesStatsAndTheSite() async throws {
         let cli = try Self.demoSite()
         defer { cli.remove() }

@@ -9,13 +9,17 @@ package struct WorkoutInput: Sendable {
     package var calories: String?
     package var exercises: String?
     package var notes: String?
+    /// `10.2km`, `5mi`, `800m`.
+    package var distance: String?
+    package var name: String?
 
     package init(
         type: String, duration: String, start: String? = nil, calories: String? = nil,
-        exercises: String? = nil, notes: String? = nil
+        exercises: String? = nil, notes: String? = nil, distance: String? = nil, name: String? = nil
     ) {
         self.type = type; self.duration = duration; self.start = start
         self.calories = calories; self.exercises = exercises; self.notes = notes
+        self.distance = distance; self.name = name
     }
 }
 
@@ -25,6 +29,9 @@ package enum WorkoutRules {
     package static let exercises = 0...200
     static let typeLength = 1...32
     static let notesLength = 1000
+    static let nameLength = 200
+    /// Metres: from a lap of a track to a long ride.
+    static let distance = 1.0...1_000_000
     /// Older than this is a typo in the year.
     static let earliestYear = 1990
 
@@ -64,14 +71,53 @@ package enum WorkoutRules {
             Message("errors.workout.exercises", nested: ["value": .number(value), "min": .number(range.lowerBound), "max": .number(range.upperBound)])
         }
         let notes = check(notes: input.notes, problems: &problems)
+        let distance = input.distance.flatMap { check(distance: $0, problems: &problems) }
+        let name = check(name: input.name, problems: &problems)
         try problems.check()
 
         guard let type, let duration else { throw UsergraphError(verbatim: "internal: workout input passed checks without values") }
         // Logged after the fact, a workout without --start ended just now.
         let when = start ?? TimeText.Parsed(date: now.addingTimeInterval(-Double(duration)), zone: zone)
-        return Workout(
+        var workout = Workout(
             id: id, type: type, start: when.stored, duration: duration, calories: calories,
-            exercises: exercises, notes: notes)
+            exercises: exercises, notes: notes, distance: distance)
+        workout.name = name
+        return workout
+    }
+
+    /// Metres from `10.2km`, `10,2 km`, `5mi`, `800m` (a number and its unit), to 0.1 m.
+    static func check(distance raw: String, problems: inout InputProblems) -> Double? {
+        let text = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        let units: [(suffix: String, metres: Double)] = [("km", 1000), ("mi", 1609.344), ("m", 1)]
+        guard let unit = units.first(where: { text.hasSuffix($0.suffix) }),
+            case .success(let amount) = DecimalText.parse(
+                String(text.dropLast(unit.suffix.count)).trimmingCharacters(in: .whitespaces), places: 3,
+                range: 0...Double.greatestFiniteMagnitude)
+        else {
+            problems.add(option: "--distance", Message("errors.workout.distance", ["value": raw]))
+            return nil
+        }
+        let metres = (amount * unit.metres * 10).rounded() / 10
+        guard Self.distance.contains(metres) else {
+            problems.add(option: "--distance", Message("errors.workout.distanceRange", ["value": raw]))
+            return nil
+        }
+        return metres
+    }
+
+    /// A title on one line: trimmed, no control characters, at most `nameLength` characters.
+    static func check(name raw: String?, problems: inout InputProblems) -> String? {
+        guard let raw else { return nil }
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.count > nameLength {
+            problems.add(option: "--name", InputLimits.tooLong(name.count, limit: nameLength))
+            return nil
+        }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            problems.add(option: "--name", Message("errors.workout.nameControl"))
+            return nil
+        }
+        return name.isEmpty ? nil : name
     }
 
     /// The type as the store keeps it: trimmed and lower-cased, so `Running` and `running`
