@@ -85,7 +85,8 @@ package struct SiteFeed {
                 var parts = [f.duration(seconds: workout.duration)]
                 // A number and its unit never part at a line end, like the durations' own.
                 if let metres = workout.distance, metres > 0 { parts.append(f.number(metres / 1000, places: 1) + "\u{00A0}" + s.text("units.km")) }
-                let type = site.workoutType(workout.type)
+                // Its own name where it has one ("Riverside run"), else its type's.
+                let type = workout.name.flatMap { $0.isEmpty ? nil : ControlCharacters.strip($0) } ?? site.workoutType(workout.type)
                 let kcal = workout.calories.map { ", " + f.number($0) + "\u{00A0}" + s.text("units.kcal") } ?? ""
                 return Entry(
                     id: id,
@@ -95,7 +96,9 @@ package struct SiteFeed {
                         [
                             "type": type, "date": f.date(Day(instant, in: timeZone)), "summary": parts.joined(separator: ", ") + kcal,
                         ]),
-                    url: profile, updated: workout.start, instant: instant)
+                    // Its page, where the site has one (a feed's links are absolute: with a base URL).
+                    url: profile.flatMap { base in site.workoutDirectory?.path(ofID: workout.id).map { $0.url(base: base) } } ?? profile,
+                    updated: workout.start, instant: instant)
             case .milestone(let milestone):
                 let title: String
                 switch milestone.kind {

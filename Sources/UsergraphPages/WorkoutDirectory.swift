@@ -57,7 +57,7 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
     }
 
     /// The page of the workout whose id is `id`.
-    func path(ofID id: String) -> SitePath? { indexByID[id].map(path(of:)) }
+    package func path(ofID id: String) -> SitePath? { indexByID[id].map(path(of:)) }
 
     func years(of index: Int) -> Int? { yearOf[index] }
 

@@ -50,10 +50,11 @@ enum FeedReader {
         #expect(atom.ids.count == SiteFeed.limit && Set(atom.ids).count == atom.ids.count)
         // The newest workout of the demo, on the as-of day, comes first.
         #expect(atom.ids.first == "urn:usergraph:workout:51a4d1eb-0d62-4a55-a73f-bf132f0f52c7")
-        #expect(atom.titles.first == "Running: 1\u{00A0}h 2\u{00A0}min, 9.9\u{00A0}km")
+        // By its own name, linked to its page.
+        #expect(atom.titles.first == "Riverside run: 1\u{00A0}h 2\u{00A0}min, 9.9\u{00A0}km")
         #expect(atom.updated.first == "2026-11-20T20:20:00+03:00")
         #expect(atom.ids.contains("urn:usergraph:level:13"))
-        #expect(atom.links.first == "https://anna.example.org/")
+        #expect(atom.links.first == "https://anna.example.org/workouts/51a4d1eb-0d62-4a55-a73f-bf132f0f52c7/")
         #expect(atom.updated == atom.updated.sorted { (Timestamp.parse($0) ?? .distantPast) > (Timestamp.parse($1) ?? .distantPast) })
     }
 
