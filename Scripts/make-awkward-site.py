@@ -7,7 +7,8 @@ OUT becomes a site project: the demo's config, theme and store, with
   format strings), right-to-left text, emoji and combining marks, a 170-character name without
   a space, control characters (ESC, form feed, C1), and a top visitor with a long name;
 - the owner named with a long unbroken word and right-to-left text;
-- workouts of 29 types, so the by-type chart and the type names are tried;
+- workouts of 29 types, so the by-type chart and the type names are tried, a third of them
+  with hostile names (the workouts' lists and pages);
 - a repository with a 100-character name and a description of one unbroken word.
 Fixed seed, standard library only.
 """
@@ -67,6 +68,8 @@ def main():
         workout["type"] = TYPES[i % len(TYPES)]
         if i % 7 == 0:
             workout["notes"] = NAUGHTY[i % len(NAUGHTY)]
+        if i % 3 == 0:
+            workout["name"] = NAUGHTY[(i // 3) % len(NAUGHTY)]
     workouts_path.write_text(json.dumps(workouts, ensure_ascii=False, indent=2))
 
     repos_path = out / "Store/github/repos.json"
