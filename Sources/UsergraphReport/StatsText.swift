@@ -17,7 +17,7 @@ package enum StatsText {
             "bmi", "toTarget", "nutrition", "today", "noMealsToday", "stepsToday", "noStepsToday", "workoutsToday",
             "week", "noMealsWeek", "macros", "steps30", "noSteps", "intake", "eaten", "burned", "stepsDaily",
             "visitorsLine", "viewsWeeks", "viewsMonths", "period", "viewsColumn", "visitorsColumn", "languagesBytes",
-            "languagesCount", "contributionsLine",
+            "languagesCount", "contributionsLine", "typeTotal", "typeDistance", "typeClimb",
         ].map { Strings.Requirement("report." + $0) }
         let counted = ["workouts", "days", "points", "users", "repositories", "stars", "forks", "sources", "timesForked", "contributions"]
             .map { Strings.Requirement("count." + $0, .plural) }
@@ -104,6 +104,19 @@ package enum StatsText {
                 TextCharts.bars(
                     w.byType.map { ChartPoint(label: s.workoutTypeName($0.type), value: Double($0.count)) },
                     width: width, style: style, noData: s.text("report.noWorkouts"), numbers: numbers))
+            // Each type's lifetime totals: count, time, distance and climb, where it has them.
+            for type in w.byType {
+                say(
+                    s.text(
+                        "report.typeTotal",
+                        [
+                            "type": s.workoutTypeName(type.type), "workouts": s.plural("count.workouts", type.count),
+                            "duration": f.duration(seconds: type.seconds),
+                            "distance": type.distance > 0
+                                ? s.text("report.typeDistance", ["km": f.number(Double(type.distance) / 1000, places: 1)]) : "",
+                            "climb": type.elevationGain > 0 ? s.text("report.typeClimb", ["m": f.number(type.elevationGain)]) : "",
+                        ]))
+            }
             out.append("")
             out.append(s.text("report.weeks"))
             out.append(

@@ -75,9 +75,11 @@ package struct TypeCount: Codable, Sendable, Equatable {
     package var seconds: Int
     /// Metres, rounded.
     package var distance: Int
+    /// Metres climbed, rounded: the workouts' `elevationGain` (from their tracks).
+    package var elevationGain: Int
 
-    init(type: String, count: Int, seconds: Int, distance: Int = 0) {
-        self.type = type; self.count = count; self.seconds = seconds; self.distance = distance
+    init(type: String, count: Int, seconds: Int, distance: Int = 0, elevationGain: Int = 0) {
+        self.type = type; self.count = count; self.seconds = seconds; self.distance = distance; self.elevationGain = elevationGain
     }
 }
 

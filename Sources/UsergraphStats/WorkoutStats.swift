@@ -36,6 +36,7 @@ struct WorkoutStats {
         var byType: [String: TypeCount] = [:]
         var totalDistance = 0.0
         var typeDistance: [String: Double] = [:]
+        var typeClimb: [String: Double] = [:]
         var weekDistance = [Double](repeating: 0, count: Self.windowLength)
         // Per type over the pace window: (seconds, metres) of the workouts with a distance.
         var paceTotals: [String: (seconds: Int, metres: Double)] = [:]
@@ -63,6 +64,7 @@ struct WorkoutStats {
             let metres = workout.distance ?? 0
             totalDistance += metres
             typeDistance[workout.type, default: 0] += metres
+            typeClimb[workout.type, default: 0] += workout.elevationGain ?? 0
             if let distance = workout.distance, distance > 0, day >= firstPaceDay, PaceKind(type: workout.type) != nil {
                 paceTotals[workout.type, default: (0, 0)].seconds += workout.pacedSeconds
                 paceTotals[workout.type, default: (0, 0)].metres += distance
@@ -99,7 +101,10 @@ struct WorkoutStats {
         let unlocked = Achievement.all.filter { $0.isUnlocked(workouts: count, longestStreak: streaks.longest) }
         let points = count * Self.pointsPerWorkout + unlocked.reduce(0) { $0 + $1.points }
 
-        for type in byType.keys { byType[type]?.distance = Int((typeDistance[type] ?? 0).rounded()) }
+        for type in byType.keys {
+            byType[type]?.distance = Int((typeDistance[type] ?? 0).rounded())
+            byType[type]?.elevationGain = Int((typeClimb[type] ?? 0).rounded())
+        }
         for week in weekly.indices { weekly[week].distance = Int(weekDistance[week].rounded()) }
         let moving = paceTotals.filter { $0.value.metres >= 1000 && $0.value.seconds > 0 }
         summary = WorkoutSummary(

@@ -536,7 +536,8 @@ private func compute(
                 "count", "totalSeconds", "totalCalories", "totalDistance", "byType", "weekly", "monthly", "currentStreak",
                 "longestStreak", "points", "level", "achievements", "paces", "speeds",
             ])
-        #expect(Set(try firstElement(workouts["byType"]).keys) == ["type", "count", "seconds", "distance"])
+        // `elevationGain`: issue 37's lifetime climb per type, beyond DESIGN.md's four keys.
+        #expect(Set(try firstElement(workouts["byType"]).keys) == ["type", "count", "seconds", "distance", "elevationGain"])
         #expect(Set(try firstElement(workouts["weekly"]).keys) == ["weekStart", "count", "seconds", "distance"])
         #expect(Set(try firstElement(workouts["monthly"]).keys) == ["month", "count", "seconds"])
 
