@@ -11,7 +11,9 @@ struct WorkoutPage {
     /// The track as stored (for the numbers) and as shown (after the privacy settings).
     let track: (whole: Track, shown: Track)?
     let summary: TrackSummary?
-    /// Kilometre stretches: the splits, and the charts' table.
+    /// The splits (`TrackSplits`, their times interpolated at each kilometre), and kilometre
+    /// stretches for each split's mean elevation and heart rate.
+    let splits: [Split]
     let kilometres: TrackProfile?
     /// About a hundred stretches: the charts.
     let profile: TrackProfile?
@@ -25,6 +27,7 @@ struct WorkoutPage {
         let summary = track.map { TrackSummary(track: $0.whole, type: workout.type) }
         self.track = track
         self.summary = summary
+        splits = track.map { TrackSplits.of($0.whole) } ?? []
         kilometres = track.map { TrackProfile(track: $0.whole, width: 1000) }
         profile = track.flatMap { track in
             summary?.distance.flatMap { $0 > 0 ? TrackProfile(track: track.whole, width: max(10, $0 / 100)) : nil }
@@ -75,9 +78,14 @@ struct WorkoutPage {
         .flag("routeHidden?") { $0.track != nil && !$0.site.config.privacy.routes ? true : nil },
         .object("charts", charts) { $0 },
         .list("splits", split) { page in
-            page.kilometres.map { profile in profile.stretches.enumerated().map { (page, $0.offset + 1, $0.element) } } ?? []
+            var end = 0.0
+            return page.splits.enumerated().map { index, split in
+                end += split.distance
+                let stretches = page.kilometres?.stretches ?? []
+                return SplitRow(page: page, number: index + 1, end: end, split: split, stretch: index < stretches.count ? stretches[index] : nil)
+            }
         },
-        .flag("hasSplits") { ($0.kilometres?.stretches.count ?? 0) > 1 },
+        .flag("hasSplits") { $0.splits.count > 1 },
         .object("previous?", neighbourFields) { $0.neighbour(-1) },
         .object("next?", neighbourFields) { $0.neighbour(1) },
     ])
@@ -151,20 +159,35 @@ struct WorkoutPage {
         }
     }
 
-    static let split = TemplateFields<(page: WorkoutPage, number: Int, stretch: TrackProfile.Stretch)>([
+    /// One split, with the means of the kilometre it covers.
+    struct SplitRow {
+        let page: WorkoutPage
+        let number: Int
+        /// Metres from the start to its end.
+        let end: Double
+        let split: Split
+        let stretch: TrackProfile.Stretch?
+    }
+
+    static let split = TemplateFields<SplitRow>([
         .int("number") { $0.number },
-        .number("distance") { $0.page.v.number($0.stretch.end / 1000, places: 2) },
-        .flag("partial") { $0.stretch.distance < 999 },
+        .number("distance") { $0.page.v.number($0.end / 1000, places: 2) },
+        .flag("partial") { $0.split.distance < 999 },
         // To the second, as a watch shows a split: `6:13`, `1:02:10`.
-        .text("time") { $0.page.v.clock(Int($0.stretch.seconds.rounded())) },
+        .text("time") { $0.page.v.clock(Int($0.split.seconds.rounded())) },
         .text("pace?") { row in
-            guard row.page.paceKind == .pace, row.stretch.speed > 0 else { return nil }
-            return row.page.v.pace(Int((1000 / row.stretch.speed).rounded()))
+            guard row.page.paceKind == .pace, row.split.pace.isFinite, row.split.pace > 0 else { return nil }
+            return row.page.v.pace(Int(row.split.pace.rounded()))
         },
         .number("speed?") { row in
-            row.page.paceKind == .speed && row.stretch.speed > 0 ? row.page.v.number(row.stretch.speed * 3.6, places: 1) : nil
+            guard row.page.paceKind == .speed, row.split.seconds > 0 else { return nil }
+            return row.page.v.number(row.split.distance / row.split.seconds * 3.6, places: 1)
         },
-        .number("elevation?") { row in row.stretch.elevation.isNaN ? nil : row.page.v.number(Int(row.stretch.elevation.rounded())) },
-        .number("heartRate?") { row in row.stretch.heartRate.isNaN ? nil : row.page.v.number(Int(row.stretch.heartRate.rounded())) },
+        .number("elevation?") { row in
+            row.stretch.flatMap { $0.elevation.isNaN ? nil : row.page.v.number(Int($0.elevation.rounded())) }
+        },
+        .number("heartRate?") { row in
+            row.stretch.flatMap { $0.heartRate.isNaN ? nil : row.page.v.number(Int($0.heartRate.rounded())) }
+        },
     ])
 }
