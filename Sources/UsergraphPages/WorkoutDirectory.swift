@@ -87,7 +87,7 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
     }
 
     /// The workout's track as the site may show it: after the owner's privacy settings. Nil
-    /// without a track, or for one that cannot be read (the build says which, once).
+    /// without a track, or for one that cannot be read (its page then draws no route).
     func track(at index: Int) -> (whole: Track, shown: Track)? {
         guard let track = try? site.tracks.track(of: workouts[index].id) else { return nil }
         return (track, TrackPrivacy.apply(site.config.privacy, to: track))
