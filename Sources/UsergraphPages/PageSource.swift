@@ -87,6 +87,13 @@ package final class SiteData: @unchecked Sendable {
     /// A workout type's name in the site's language, or a readable form of the store's.
     package func workoutType(_ type: String) -> String { strings.workoutTypeName(type) }
 
+    /// A workout's day and time of day (`07:30`) in the site's zone; nil without a start.
+    package func local(_ workout: Workout) -> (day: Day, time: String)? {
+        guard let date = workout.startDate else { return nil }
+        let zone = config.timeZone
+        return (Day(date, in: zone), String(Timestamp.format(date, in: zone).dropFirst(11).prefix(5)))
+    }
+
     /// The day of an ISO-8601 timestamp in the site's zone, as a template value.
     package func day(ofTimestamp text: String?) -> Any? {
         guard let text, let date = Timestamp.parse(text) else { return nil }

@@ -126,15 +126,14 @@ package enum ProfilePage {
         init?(site: SiteData) {
             guard let cached = site.snapshot.contributions, let summary = site.statistics.report.contributions else { return nil }
             self.site = site; fetchedAt = cached.fetchedAt; self.summary = summary
+            days = site.statistics.details.contributionDays.compactMap { day in Day(iso: day.date).map { (day: $0, count: day.count) } }
         }
 
-        var days: [(day: Day, count: Int)] {
-            site.statistics.details.contributionDays.compactMap { day in Day(iso: day.date).map { (day: $0, count: day.count) } }
-        }
+        /// The calendar's days, read once for the chart and its months.
+        let days: [(day: Day, count: Int)]
 
         var chart: String {
             let s = site.strings
-            let days = days
             return SVGCharts.calendarHeatmap(
                 days.map { day in
                     HeatmapDay(
@@ -210,11 +209,7 @@ package struct WorkoutRow {
     /// Its page, from the profile; nil when the site has no workout pages.
     var url: String? { site.workoutDirectory?.path(ofID: workout.id).map { SitePath.home.link(to: $0) } }
 
-    var local: (day: Day, time: String)? {
-        guard let date = workout.startDate else { return nil }
-        let zone = site.config.timeZone
-        return (Day(date, in: zone), String(Timestamp.format(date, in: zone).dropFirst(11).prefix(5)))
-    }
+    var local: (day: Day, time: String)? { site.local(workout) }
 
     package static let fields = TemplateFields<WorkoutRow>([
         .text("type") { $0.site.workoutType($0.workout.type) },

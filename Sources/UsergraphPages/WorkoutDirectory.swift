@@ -40,7 +40,7 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
         var counts: [String: Int] = [:]
         for workout in workouts { counts[workout.type, default: 0] += 1 }
         // A type is a tab only under a name that can be a folder; its workouts stay in the others.
-        types = counts.filter { WorkoutPages.key(of: $0.key, reserved: []) == $0.key && $0.key != "years" && $0.key != "page" }
+        types = counts.filter { TrackFiles.isPlainName($0.key) && $0.key != "years" && $0.key != "page" }
             .sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ($0.key, $0.value) }
         var yearCounts: [Int: Int] = [:]
         for year in yearOf { if let year { yearCounts[year, default: 0] += 1 } }
@@ -67,23 +67,24 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
     func title(of workout: Workout) -> String { nonEmpty(workout.name) ?? site.workoutType(workout.type) }
 
     /// Its day and its time of day in the site's zone.
-    func local(_ workout: Workout) -> (day: Day, time: String)? {
-        guard let date = workout.startDate else { return nil }
-        let zone = site.config.timeZone
-        return (Day(date, in: zone), String(Timestamp.format(date, in: zone).dropFirst(11).prefix(5)))
+    func local(_ workout: Workout) -> (day: Day, time: String)? { site.local(workout) }
+
+    /// `5:31` (per km) over `seconds` for a sport of `type` told by its pace (`PaceKind`); nil
+    /// for another sport, without a distance, or slower than an hour a kilometre.
+    func pace(type: String, metres: Double?, seconds: Double) -> String? {
+        guard case .secondsPerKm(let perKm)? = quickness(type: type, metres: metres, seconds: seconds), perKm < 3600 else { return nil }
+        return site.values.pace(Int(perKm.rounded()))
     }
 
-    /// `5:31` (per km) for a sport told by its pace, over moving time where there is one.
-    func pace(of workout: Workout) -> String? {
-        guard PaceKind(type: workout.type) == .pace, let metres = workout.distance, metres > 0 else { return nil }
-        let perKm = Double(workout.pacedSeconds) / (metres / 1000)
-        return perKm.isFinite && perKm < 3600 ? site.values.pace(Int(perKm.rounded())) : nil
+    /// km/h over `seconds` for a sport of `type` told by its speed; nil without distance or time.
+    func speed(type: String, metres: Double?, seconds: Double) -> Double? {
+        guard case .kmPerHour(let speed)? = quickness(type: type, metres: metres, seconds: seconds), speed.isFinite else { return nil }
+        return speed
     }
 
-    /// km/h for a sport told by its speed.
-    func speed(of workout: Workout) -> Double? {
-        guard PaceKind(type: workout.type) == .speed, let metres = workout.distance, metres > 0, workout.pacedSeconds > 0 else { return nil }
-        return metres / 1000 / (Double(workout.pacedSeconds) / 3600)
+    private func quickness(type: String, metres: Double?, seconds: Double) -> TrackPace? {
+        guard let kind = PaceKind(type: type), let metres, metres > 0, seconds >= 0 else { return nil }
+        return TrackPace(kind, metres: metres, seconds: seconds)
     }
 
     /// The workout's track as the site may show it: after the owner's privacy settings. Nil

@@ -115,16 +115,8 @@ struct WorkoutPage {
         return Double(workout.duration)
     }
 
-    var pace: String? {
-        guard paceKind == .pace, let distance, distance > 0 else { return nil }
-        let perKm = pacedSeconds / (distance / 1000)
-        return perKm.isFinite && perKm < 3600 ? v.pace(Int(perKm.rounded())) : nil
-    }
-
-    var speed: Double? {
-        guard paceKind == .speed, let distance, distance > 0, pacedSeconds > 0 else { return nil }
-        return distance / 1000 / (pacedSeconds / 3600)
-    }
+    var pace: String? { directory.pace(type: workout.type, metres: distance, seconds: pacedSeconds) }
+    var speed: Double? { directory.speed(type: workout.type, metres: distance, seconds: pacedSeconds) }
 
     /// The route, drawn from the track as the privacy settings leave it.
     var route: String? {

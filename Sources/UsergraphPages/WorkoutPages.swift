@@ -67,12 +67,7 @@ package enum WorkoutPages {
     /// The key of a workout's page: its id where that is a plain name (the store's ids are
     /// UUIDs), else a hash of it, so no text from the store is made into a path as it is.
     static func key(of id: String, reserved: Set<String>) -> String {
-        let plain =
-            (1...64).contains(id.utf8.count)
-            && id.utf8.allSatisfy { byte in
-                (48...57).contains(byte) || (97...122).contains(byte) || (65...90).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-            }
-        return plain && !reserved.contains(id.lowercased()) ? id : "w-" + String(SHA256.hex(id).prefix(16))
+        TrackFiles.isPlainName(id) && !reserved.contains(id.lowercased()) ? id : "w-" + String(SHA256.hex(id).prefix(16))
     }
 
     // MARK: Lists
@@ -152,8 +147,13 @@ package enum WorkoutPages {
         .text("time?") { $0.directory.local($0.workout)?.time },
         .duration("duration") { $0.site.values.duration($0.workout.duration) },
         .number("distance?") { row in row.workout.distance.flatMap { $0 > 0 ? row.site.values.kilometres($0) : nil } },
-        .text("pace?") { $0.directory.pace(of: $0.workout) },
-        .number("speed?") { row in row.directory.speed(of: row.workout).map { row.site.values.number($0, places: 1) } },
+        .text("pace?") { row in
+            row.directory.pace(type: row.workout.type, metres: row.workout.distance, seconds: Double(row.workout.pacedSeconds))
+        },
+        .number("speed?") { row in
+            row.directory.speed(type: row.workout.type, metres: row.workout.distance, seconds: Double(row.workout.pacedSeconds))
+                .map { row.site.values.number($0, places: 1) }
+        },
         .number("elevationGain?") { row in row.workout.elevationGain.map { row.site.values.number(Int($0.rounded())) } },
         .number("heartRate?") { row in row.workout.avgHeartRate.map(row.site.values.number) },
         .html("thumbnail?") { $0.directory.thumbnail(at: $0.index) },

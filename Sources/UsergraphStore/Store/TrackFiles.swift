@@ -7,8 +7,13 @@ package enum TrackFiles {
     /// The file of workout `id`'s track; nil for an id that could not be a file's name (the
     /// store's ids are UUIDs; one edited by hand into `../x` names no file).
     package static func path(_ layout: StoreLayout, workout id: String) -> String? {
-        guard (1...64).contains(id.utf8.count), id.utf8.allSatisfy(isNameByte) else { return nil }
+        guard isPlainName(id) else { return nil }
         return layout.tracks + "/" + id + ".json"
+    }
+
+    /// 1 to 64 ASCII letters, digits, `-` and `_`: a name that can be a file's or a folder's as it is.
+    package static func isPlainName(_ name: String) -> Bool {
+        (1...64).contains(name.utf8.count) && name.utf8.allSatisfy(isNameByte)
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
