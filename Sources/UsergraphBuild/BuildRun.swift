@@ -152,7 +152,8 @@ struct BuildRun: Sendable {
     func pages(_ counted: Counted) throws -> Pages {
         let loaded = counted.loaded
         var snapshot = counted.snapshot, statistics = counted.statistics
-        let first = siteData(snapshot, statistics, counted.files, loaded.strings)
+        let thumbnails = try loaded.state.thumbnails.value()
+        let first = siteData(snapshot, statistics, counted.files, loaded.strings, thumbnails)
         let assets = try PublicAssets(theme: config.theme)
         // Neither reads the users, nor the starred repositories but the newest (the feed), so
         // they need not wait for the choice below.
@@ -179,15 +180,17 @@ struct BuildRun: Sendable {
             reread = true
         }
         return Pages(
-            site: reread ? siteData(snapshot, statistics, counted.files, loaded.strings) : first, theme: theme, assets: assets,
+            site: reread ? siteData(snapshot, statistics, counted.files, loaded.strings, thumbnails) : first, theme: theme, assets: assets,
             seeds: seeds, manifest: manifest, spare: spare, shellSeed: shellSeed, families: families, familyKeys: keys, kept: kept,
             pictures: pictures, feeds: feeds)
     }
 
-    private func siteData(_ snapshot: Snapshot, _ statistics: StatisticsResult, _ files: StoredFiles, _ strings: Strings) -> SiteData {
+    private func siteData(
+        _ snapshot: Snapshot, _ statistics: StatisticsResult, _ files: StoredFiles, _ strings: Strings, _ thumbnails: RouteThumbnails
+    ) -> SiteData {
         SiteData(
             config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), tracks: tracks,
-            strings: strings, drawCards: EmbedCards.cards)
+            thumbnails: thumbnails, strings: strings, drawCards: EmbedCards.cards)
     }
 
     // MARK: - 4. Render
@@ -302,7 +305,9 @@ struct BuildRun: Sendable {
         // A theme's own templates may name keys its pages do not have: said, not fatal, since
         // the page still renders (with nothing there).
         let templateWarnings = TemplateKeyCheck(theme: pages.theme, assets: pages.assets).problems().map(\.message)
-        let warnings = templateWarnings + SiteBuild.warnings(site.statistics) + SiteBuild.pinnedWarnings(site)
+        let warnings =
+            templateWarnings + SiteBuild.warnings(site.statistics) + SiteBuild.pinnedWarnings(site)
+            + [site.workoutDirectory?.unreadableWarning].compactMap { $0 }
         if options.strict { try SiteBuild.failOnWarnings(warnings) }
         try SiteBuild.check(staged, pages: rendered.sources)
         BuildState.forget(output: config.output)
@@ -317,8 +322,8 @@ struct BuildRun: Sendable {
         return report
     }
 
-    /// Records this build for the next one: the stamp, the manifest, the spare's list and the
-    /// families' summaries, each for the output folder as it now is.
+    /// Records this build for the next one: the stamp, the manifest, the spare's list, the
+    /// families' summaries and the route thumbnails, each for the output folder as it now is.
     private func save(_ pages: Pages, _ rendered: Rendered, report: BuildReport, stale: [ThemeFiles.StaleCopy], staged: StagedSite) {
         let output = config.output, sources = rendered.sources
         if let identity = FolderStamp.of(output) {
@@ -339,5 +344,6 @@ struct BuildRun: Sendable {
                 keys: pages.familyKeys, kept: pages.kept, snapshot: pages.site.snapshot, statistics: pages.site.statistics, asOf: asOf,
                 timeZone: config.timeZone, output: output, identity: identity)
         }
+        if let thumbnails = pages.site.workoutDirectory?.thumbnails { KeptThumbnails.save(thumbnails, tracks: tracks, output: output) }
     }
 }

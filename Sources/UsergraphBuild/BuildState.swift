@@ -14,7 +14,8 @@ import UsergraphStore
 ///   folder;
 /// - `directory` and `starred` (`FamilySummaries`): what the families' pages were made from,
 ///   so they are kept without reading their store files;
-/// - `stored` (`StoredFilesListing`): the store's `files/` as last listed.
+/// - `stored` (`StoredFilesListing`): the store's `files/` as last listed;
+/// - `thumbnails` (`KeptThumbnails`): the lists' route thumbnails.
 ///
 /// Each part is trusted only for the output folder it was written with: a part that is missing
 /// or stale only makes the build do more. The manifest and the listing are read on other
@@ -28,6 +29,8 @@ struct BuildState {
     let pages: BackgroundJob<(manifest: PageManifest, spare: SpareList?)>
     /// The store's `files/`, as the kept listing has them or listed now.
     let storedFiles: BackgroundJob<StoredFiles>
+    /// The route thumbnails the last build drew (none under `--force`).
+    let thumbnails: BackgroundJob<RouteThumbnails>
 
     /// Starts reading what the last build of `config.output` kept. `force`: no page is kept
     /// and the stored files are listed again; `trustFamilies` false: no family is kept whole.
@@ -44,7 +47,8 @@ struct BuildState {
         let storedFiles = BackgroundJob { StoredFilesListing.files(in: folder, stamp: listed, output: output, fresh: force) }
         let families = FamilySummaries(
             StoreLayout(root: config.store), asOf: asOf, timeZone: config.timeZone, output: output, trusted: trustFamilies)
-        return BuildState(stamp: stamp, families: families, pages: pages, storedFiles: storedFiles)
+        let thumbnails = BackgroundJob { force ? RouteThumbnails() : KeptThumbnails.load(output: output) }
+        return BuildState(stamp: stamp, families: families, pages: pages, storedFiles: storedFiles, thumbnails: thumbnails)
     }
 
     /// Forgets the last build before a publish changes the folder its parts describe.

@@ -41,7 +41,7 @@ package final class SiteData: @unchecked Sendable {
     /// draws pictures); asked only when the cards are shown.
     package init(
         config: SiteConfig, snapshot: Snapshot, asOf: Day, statistics: StatisticsResult, avatars: Avatars, tracks: StoredTracks = .none,
-        strings: Strings, drawCards: (SiteData) -> [EmbedCard]
+        thumbnails: RouteThumbnails = RouteThumbnails(), strings: Strings, drawCards: (SiteData) -> [EmbedCard]
     ) {
         self.config = config; self.snapshot = snapshot; self.asOf = asOf; self.statistics = statistics
         self.avatars = avatars; self.tracks = tracks; self.strings = strings; self.values = TemplateValues(strings: strings)
@@ -50,7 +50,7 @@ package final class SiteData: @unchecked Sendable {
         shareImageAlt = strings.text("share.imageAlt", ["name": personName])
         cards = shown.contains(.cards) ? drawCards(self) : []
         on = makeOn()
-        workoutDirectory = shows(.workouts) ? WorkoutDirectory(site: self) : nil
+        workoutDirectory = shows(.workouts) ? WorkoutDirectory(site: self, thumbnails: thumbnails) : nil
     }
 
     package func shows(_ section: SiteSection) -> Bool { shown.contains(section) }

@@ -5,8 +5,9 @@ import UsergraphStats
 import UsergraphStore
 
 /// What every workout page and list reads, shared by them all: the workouts newest first,
-/// their pages' keys, the types and years the tabs list, and the route thumbnails, each drawn
-/// once from its track when a list first shows it.
+/// their pages' keys, the types and years the tabs list, and the route thumbnails
+/// (`RouteThumbnails`), each drawn when its workout's page reads the track, or when a list
+/// shows one that no build has drawn.
 package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
     /// Unowned: the site holds the directory, which lives no longer than it.
     package unowned let site: SiteData
@@ -19,12 +20,22 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
     let years: [(year: Int, count: Int)]
     /// Each workout's year, by position.
     private let yearOf: [Int?]
-    /// Thumbnails drawn so far, by position (`NSLock`: the lists render on many threads).
-    private var thumbnails: [Int: String?] = [:]
+    package let thumbnails: RouteThumbnails
+    /// What every thumbnail's key starts from: the executable that draws it and the privacy
+    /// settings that decide what it shows.
+    private let thumbnailSeed: PageFingerprint
+    /// The tracks that could not be read, with why, in the order met (`NSLock`: the pages
+    /// render on many threads).
+    private var unreadable: [(id: String, error: Error)] = []
     private let lock = NSLock()
 
-    init(site: SiteData) {
+    init(site: SiteData, thumbnails: RouteThumbnails) {
         self.site = site
+        self.thumbnails = thumbnails
+        var seed = FingerprintHasher()
+        for word in FileIdentity.words(of: "/proc/self/exe") ?? [] { seed.add(word) }
+        seed.add("\(site.config.privacy)")
+        thumbnailSeed = seed.finish()
         let zone = site.config.timeZone
         let dated = site.snapshot.workouts.map { (workout: $0, date: $0.startDate) }
         let sorted = dated.sorted { a, b in
@@ -88,28 +99,51 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
     }
 
     /// The workout's track as the site may show it: after the owner's privacy settings. Nil
-    /// without a track, or for one that cannot be read (its page then draws no route).
+    /// without a track, or for one that cannot be read (its page then draws no route, and the
+    /// build says so once: `unreadableWarning`). Draws the lists' thumbnail while it is read.
     func track(at index: Int) -> (whole: Track, shown: Track)? {
-        guard let track = try? site.tracks.track(of: workouts[index].id) else { return nil }
-        return (track, TrackPrivacy.apply(site.config.privacy, to: track))
+        let id = workouts[index].id
+        guard let key = thumbnailKey(of: id) else { return nil }
+        do {
+            guard let whole = try site.tracks.track(of: id) else { return nil }
+            let shown = TrackPrivacy.apply(site.config.privacy, to: whole)
+            thumbnails.remember(id: id, key: key, svg: Self.thumbnail(of: shown))
+            return (whole, shown)
+        } catch {
+            lock.withLock { unreadable.append((id, error)) }
+            thumbnails.remember(id: id, key: key, svg: nil)
+            return nil
+        }
     }
 
-    /// The route's thumbnail for a list's row, drawn once.
+    /// The route's thumbnail for a list's row: kept from an earlier build or drawn now.
     func thumbnail(at index: Int) -> String? {
-        lock.lock()
-        if let drawn = thumbnails[index] {
-            lock.unlock()
-            return drawn
-        }
-        lock.unlock()
-        var drawn: String?
-        if site.tracks.identity(of: workouts[index].id) != nil, let shown = track(at: index)?.shown, let lat = shown[.lat], let lon = shown[.lon] {
-            drawn = SVGCharts.routeThumbnail(latitudes: lat, longitudes: lon)
-        }
-        lock.lock()
-        thumbnails[index] = drawn
-        lock.unlock()
-        return drawn
+        let id = workouts[index].id
+        guard let key = thumbnailKey(of: id) else { return nil }
+        return thumbnails.thumbnail(id: id, key: key) { track(at: index).flatMap { Self.thumbnail(of: $0.shown) } }
+    }
+
+    /// Nil when the workout has no track.
+    private func thumbnailKey(of id: String) -> String? {
+        guard let identity = site.tracks.identity(of: id) else { return nil }
+        var hasher = FingerprintHasher()
+        hasher.add(thumbnailSeed)
+        for word in identity { hasher.add(word) }
+        return hasher.finish().hex
+    }
+
+    private static func thumbnail(of shown: Track) -> String? {
+        guard let lat = shown[.lat], let lon = shown[.lon] else { return nil }
+        return SVGCharts.routeThumbnail(latitudes: lat, longitudes: lon)
+    }
+
+    /// One warning for the tracks this build could not read: the first, and how many more.
+    package var unreadableWarning: Message? {
+        let failed = lock.withLock { unreadable }
+        guard let first = failed.min(by: { $0.id < $1.id }) else { return nil }
+        let problem = (first.error as? UsergraphError)?.messages.first ?? .verbatim("\(first.error)")
+        let more = failed.count > 1 ? Message("notes.unreadableTracksMore", nested: ["count": .count("count.tracks", failed.count - 1)]) : .verbatim("")
+        return Message("notes.unreadableTrack", nested: ["problem": problem, "more": more])
     }
 
     // MARK: Fingerprints

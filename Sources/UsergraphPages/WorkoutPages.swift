@@ -40,7 +40,11 @@ package enum WorkoutPages {
         var filters: [(Filter, [Int])] = [(.all, Array(workouts.indices))]
         for type in directory.types { filters.append((.type(type.id), workouts.indices.filter { workouts[$0].type == type.id })) }
         for year in directory.years { filters.append((.year(year.year), workouts.indices.filter { directory.years(of: $0) == year.year })) }
-        var sources: [PageSource] = []
+        // The workouts' pages first: each reads its track and draws the lists' thumbnail from
+        // it, so that the lists, rendered after them, need not read the tracks again.
+        var sources = workouts.indices.map { index in
+            PageSource(path: directory.path(of: index), template: workoutTemplate, section: .workouts, family: directory, position: index)
+        }
         for (filter, members) in filters {
             let pageCount = max(1, (members.count + pageSize - 1) / pageSize)
             for number in 1...pageCount {
@@ -56,10 +60,6 @@ package enum WorkoutPages {
                             ListPage(directory: directory, filter: filter, shown: shown, count: members.count, number: number, pageCount: pageCount))
                     })
             }
-        }
-        for index in workouts.indices {
-            sources.append(
-                PageSource(path: directory.path(of: index), template: workoutTemplate, section: .workouts, family: directory, position: index))
         }
         return sources
     }

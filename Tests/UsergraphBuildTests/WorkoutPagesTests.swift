@@ -108,4 +108,50 @@ import UsergraphTestSupport
         let profile = try String(contentsOfFile: site + "/index.html", encoding: .utf8)
         #expect(profile.contains("workouts/\(newest.id)/index.html"))
     }
+
+    /// Whether the row of workout `id` on the list page `html` has a route thumbnail.
+    static func rowHasThumbnail(_ html: String, id: String) throws -> Bool {
+        let link = try #require(html.range(of: "href=\"../workouts/\(id)/index.html\""))
+        let thumb = try #require(html.range(of: "<span class=\"workout-thumb\" aria-hidden=\"true\">", range: link.upperBound..<html.endIndex))
+        return html[thumb.upperBound...].hasPrefix("<svg")
+    }
+
+    @Test func aRebuildKeepsTheListsThumbnailsAndSaysOnceThatATrackCannotBeRead() throws {
+        let root = try DemoSite.copy()
+        _ = try DemoSite.buildSite(root)
+        let layout = StoreLayout(root: root + "/Store")
+        var workouts = try #require(try JSONFile.read([Workout].self, at: layout.workouts))
+        let stored = StoredTracks(layout: layout)
+        let tracked = workouts.filter { stored.identity(of: $0.id) != nil }.sorted { $0.start > $1.start }
+        // Not the newest: its page is not made again when a newer workout comes.
+        let broken = tracked[5].id
+        let trackPath = try #require(TrackFiles.path(layout, workout: broken))
+        // Broken in place, with its size, time and inode as they were: to a build, unchanged.
+        let before = try #require(FileIdentity.status(of: trackPath))
+        let handle = try #require(FileHandle(forWritingAtPath: trackPath))
+        try handle.write(contentsOf: Data("x".utf8))
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, trackPath, &times, 0) == 0)
+        #expect(FileIdentity.words(of: trackPath) == FileIdentity.words(before))
+        // One new workout (without a track): every row of every list moves.
+        var newest = try #require(workouts.max { $0.start < $1.start })
+        newest.id = "new-walk"
+        newest.start = try #require(
+            Timestamp.parse(newest.start).map { Timestamp.format($0.addingTimeInterval(3600), in: TimeZone(secondsFromGMT: 0) ?? .current) })
+        workouts.append(newest)
+        try JSONFile.write(workouts, to: layout.workouts)
+        let kept = try DemoSite.buildSite(root)
+        let list = try TestPaths.read(root + "/_site/workouts/index.html")
+        #expect(list.contains("href=\"../workouts/new-walk/index.html\""))
+        #expect(try Self.rowHasThumbnail(list, id: broken), "kept from the last build, without reading the track")
+        #expect(!kept.warnings.contains { $0.key == "notes.unreadableTrack" })
+        // Drawn anew, the broken track has no thumbnail, and the build says so once.
+        let forced = try DemoSite.buildSite(root, force: true)
+        let drawn = try TestPaths.read(root + "/_site/workouts/index.html")
+        #expect(try !Self.rowHasThumbnail(drawn, id: broken))
+        let said = forced.warnings.filter { $0.key == "notes.unreadableTrack" }
+        #expect(said.count == 1)
+        #expect(said.first.map { "\($0)" }?.contains(broken) == true)
+    }
 }

@@ -254,6 +254,9 @@ package struct StoredTracks: Sendable {
 
     package var count: Int { identities.count }
 
+    /// The ids of the workouts with a track.
+    package var ids: Dictionary<String, [Int]>.Keys { identities.keys }
+
     /// The identity of workout `id`'s track file; nil when it has none.
     package func identity(of id: String) -> [Int]? { identities[id] }
 
