@@ -126,7 +126,8 @@ package struct ExportReader: Sendable {
         contents.files += 1
         switch Self.kind(of: head) {
         case .appleHealth:
-            try wrap(path) { try readAppleHealth(at: path, into: &contents, progress: progress) }
+            let folder = (path as NSString).deletingLastPathComponent
+            try wrap(path) { try readAppleHealth(at: path, into: &contents, progress: progress, file: Self.files(in: folder)) }
         case .zip:
             try wrap(path) { try readZip(at: path, into: &contents, progress: progress) }
         case .gpx:
@@ -161,17 +162,16 @@ package struct ExportReader: Sendable {
         let fm = FileManager.default
         for export in ["export.xml", "apple_health_export/export.xml"] where fm.fileExists(atPath: path + "/" + export) {
             contents.files += 1
-            return try wrap(path + "/" + export) { try readAppleHealth(at: path + "/" + export, into: &contents, progress: progress) }
+            let folder = ((path + "/" + export) as NSString).deletingLastPathComponent
+            return try wrap(path + "/" + export) {
+                try readAppleHealth(at: path + "/" + export, into: &contents, progress: progress, file: Self.files(in: folder))
+            }
         }
         if fm.fileExists(atPath: path + "/activities.csv") {
             contents.files += 1
             let data = try Self.contents(of: path + "/activities.csv")
             var activities = try wrap(path + "/activities.csv") { try StravaReader.read(data) }
-            try readTracks(of: &activities, into: &contents) { name in
-                let file = path + "/" + name
-                guard FileManager.default.fileExists(atPath: file) else { return nil }
-                return try Self.contents(of: file)
-            }
+            try readTracks(of: &activities, into: &contents, file: Self.files(in: path))
             return try add(activities, to: &contents)
         }
         var files: [String] = []
@@ -259,9 +259,20 @@ package struct ExportReader: Sendable {
         }
     }
 
-    func readAppleHealth(at path: String, into contents: inout ImportedContents, progress: @escaping @Sendable (Int64) -> Void) throws {
+    /// The export at `path`, its workouts with their routes (`file` gives the bytes of the
+    /// export's `workout-routes/…` files) and the heart-rate records within their spans.
+    func readAppleHealth(
+        at path: String, into contents: inout ImportedContents, progress: @escaping @Sendable (Int64) -> Void,
+        file: (String) throws -> Data?
+    ) throws {
         let health = try AppleHealthReader(path: path, since: since, progress: progress).read()
-        try add(health.workouts, to: &contents)
+        var workouts = health.workouts
+        try readTracks(of: &workouts, into: &contents, file: file)
+        for index in workouts.indices {
+            let workout = workouts[index]
+            workouts[index].track = health.heartRates.track(route: workout.track, workoutStart: workout.start, duration: workout.duration)
+        }
+        try add(workouts, to: &contents)
         contents.weights += health.weights
         contents.steps += health.steps
         contents.basalEnergy += health.basalEnergy
@@ -291,7 +302,17 @@ package struct ExportReader: Sendable {
         }
     }
 
-    /// Each Strava activity's samples, from the file its row names (`trackFile`), as `file`
+    /// The files of an export's folder by their path inside it: nil for one it lacks.
+    static func files(in folder: String) -> (String) throws -> Data? {
+        { name in
+            let file = folder + "/" + name
+            guard FileManager.default.fileExists(atPath: file) else { return nil }
+            return try contents(of: file)
+        }
+    }
+
+    /// Each activity's samples, from the file of the export it names (`trackFile`: Strava's
+    /// `Filename`, Apple Health's `FileReference`), as `file`
     /// gives its bytes (nil when the export lacks it). A name that could leave the export's
     /// folder is not followed; a file that cannot be read is said as not understood, and its
     /// activity keeps the list's totals without a track.
@@ -338,7 +359,12 @@ package struct ExportReader: Sendable {
             let unpacked = scratch + "/export.xml"
             defer { try? FileManager.default.removeItem(atPath: unpacked) }
             try unpack(export, from: archive, to: unpacked)
-            return try readAppleHealth(at: unpacked, into: &contents, progress: progress)
+            // The routes sit beside it: `apple_health_export/workout-routes/route_….gpx`.
+            let folder = String(export.path.dropLast("export.xml".count))
+            let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+            return try readAppleHealth(at: unpacked, into: &contents, progress: progress) { name in
+                try byPath[folder + name].map { try data(of: $0, in: archive) }
+            }
         }
         if let csv = entries.first(where: { Self.depth($0.path) <= 2 && ($0.path as NSString).lastPathComponent == "activities.csv" }) {
             var activities = try StravaReader.read(try data(of: csv, in: archive))

@@ -50,6 +50,7 @@ import UsergraphTestSupport
         #expect(byDevice == expected.steps.byDevice)
         #expect(contents.nutrients.count == expected.nutrients.count)
         #expect(contents.skipped == expected.skipped)
+        #expect(contents.heartRates.count == expected.heartRates)
         #expect(contents.bytesRead == Int64(try Self.size(of: Self.fixtures + name)))
     }
 
@@ -231,10 +232,10 @@ import UsergraphTestSupport
                 unit="count" startDate="2024-01-01 10:00:00 +0000" endDate="2024-01-01 10:00:00 +0000" value="5"/>
                 <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Two
                 lines" unit="count" startDate="2024-01-01 10:00:00 +0000" endDate="2024-01-01 10:00:00 +0000" value="6"/>
-                <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="W" unit="count/min" startDate="x" endDate="x" value="x"><![CDATA[ <Workout> & ]]>text &amp; more</Record>
+                <Record type="HKQuantityTypeIdentifierRespiratoryRate" sourceName="W" unit="count/min" startDate="x" endDate="x" value="x"><![CDATA[ <Workout> & ]]>text &amp; more</Record>
                 """))
         #expect(contents.steps.map(\.device) == [#"Anna & Bob’s <iPhone> "2" 'SE'"#, "Two lines"])
-        #expect(contents.skipped == ["HKQuantityTypeIdentifierHeartRate": 1])
+        #expect(contents.skipped == ["HKQuantityTypeIdentifierRespiratoryRate": 1])
     }
 
     @Test func acceptsAByteOrderMarkAndADeclaredEncoding() throws {
@@ -501,6 +502,7 @@ import UsergraphTestSupport
             var steps: Steps
             var nutrients: [Nutrient]
             var skipped: [String: Int]
+            var heartRates: Int
         }
         struct Workout: Decodable {
             var type: String, start: String, startEpoch: Double, utcOffset: Int, duration: Double

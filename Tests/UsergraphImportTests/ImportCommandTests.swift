@@ -187,14 +187,19 @@ enum WorkoutRulesCheck {
         }
     }
 
-    /// `export.zip` gives what its `export.xml` gives, once: the route files beside it describe
-    /// the same workouts and are not imported again.
+    /// `export.zip` gives what the unpacked export gives, once: the route files beside its
+    /// `export.xml` are its workouts' tracks, not workouts of their own; one that no workout
+    /// links is passed over.
     @Test func anAppleHealthZipImportsItsExportOnly() async throws {
         let folder = try TestPaths.scratch("zip")
         let export = Self.fixtures + "/apple_health/dogsheep-healthkit-to-sqlite/apple_health_export/export.xml"
         try Self.zip(
             [
                 ("apple_health_export/export.xml", export),
+                (
+                    "apple_health_export/workout-routes/route_2019-06-11_3.00pm.gpx",
+                    export.dropLast("export.xml".count) + "workout-routes/route_2019-06-11_3.00pm.gpx"
+                ),
                 ("apple_health_export/workout-routes/route_1.gpx", Self.fixtures + "/gpx/tkrajina-gpxpy/korita-zbevnica.gpx"),
             ],
             to: folder + "/export.zip")
@@ -205,6 +210,7 @@ enum WorkoutRulesCheck {
         #expect(await UsergraphCLI.run(["import", export], in: plain, environment: ImportCommandTests.now).status == 0)
         #expect(try ImportCommandTests.workouts(zipped).count == 1)
         #expect(ImportCommandTests.store(zipped) == ImportCommandTests.store(plain))
+        #expect(ImportCommandTests.store(zipped).keys.contains { $0.hasPrefix("tracks/") })
         // No temporary copy of the export is left behind (other tests' imports may be under way
         // beside this one, each in a scratch folder of its own, with no export in it).
         let scratch = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("usergraph-import-\(getpid())-") }

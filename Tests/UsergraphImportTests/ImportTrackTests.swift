@@ -139,6 +139,59 @@ import UsergraphTestSupport
         #expect(tracks[1]?[.hr] != nil)
     }
 
+    /// An Apple Health export folder: a run whose `<WorkoutRoute>` links a real Apple Watch
+    /// route, a walk without one, and heart-rate records in and around both.
+    @Test func anAppleHealthWorkoutGetsItsRouteAndTheHeartRateRecordsWithinIt() throws {
+        let folder = try TestPaths.scratch("health") + "/apple_health_export"
+        try FileManager.default.createDirectory(atPath: folder + "/workout-routes", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: Self.fixtures + "/gpx/placemark-togeojson/apple_watch_route.gpx", toPath: folder + "/workout-routes/route_2019-12-15_3.50pm.gpx")
+        // The route runs from 20:19:55 to 20:20:38 UTC at 1 Hz.
+        func rate(_ time: String, _ bpm: Int) -> String {
+            #"<Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Watch" unit="count/min" startDate="2019-12-15 \#(time) -0500" endDate="2019-12-15 \#(time) -0500" value="\#(bpm)"/>"#
+        }
+        let records = [
+            rate("15:19:55", 100), rate("15:20:05", 110), rate("15:20:45", 150), rate("15:30:00", 90),
+            rate("16:00:00", 80), rate("16:01:00", 84), rate("16:02:00", 88), rate("16:20:00", 300),
+        ]
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+            \(records.joined(separator: "\n"))
+            <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="1" durationUnit="min" sourceName="Watch" startDate="2019-12-15 15:19:50 -0500" endDate="2019-12-15 15:20:50 -0500">
+              <WorkoutRoute sourceName="Watch" startDate="2019-12-15 15:19:55 -0500" endDate="2019-12-15 15:20:38 -0500">
+                <FileReference path="/workout-routes/route_2019-12-15_3.50pm.gpx"/>
+              </WorkoutRoute>
+            </Workout>
+            <Workout workoutActivityType="HKWorkoutActivityTypeWalking" duration="30" durationUnit="min" sourceName="Watch" startDate="2019-12-15 16:00:00 -0500" endDate="2019-12-15 16:30:00 -0500"/>
+            <Workout workoutActivityType="HKWorkoutActivityTypeWalking" duration="5" durationUnit="min" sourceName="Watch" startDate="2019-12-15 17:00:00 -0500" endDate="2019-12-15 17:05:00 -0500">
+              <WorkoutRoute><FileReference path="/../../etc/passwd"/></WorkoutRoute>
+            </Workout>
+            </HealthData>
+            """
+        try Data(xml.utf8).write(to: URL(fileURLWithPath: folder + "/export.xml"))
+        let contents = try ExportReader(scratch: try TestPaths.scratch("import")).read([folder])
+        #expect(contents.activities.count == 3)
+        let tracks = try contents.activities.map { activity in try activity.track?.file.flatMap { try TrackFiles.read(at: $0) } }
+        // The run: the route's 44 points (as gpxpy counts them), each with the rate at its time.
+        let run = try #require(tracks[0])
+        #expect(run.count == 44 && run[.lat]?.count == 44)
+        let hr = try #require(run[.hr])
+        #expect(hr[0] == 100)
+        #expect(hr[5] == 105, "halfway between two records 10 s apart")
+        #expect(hr[10] == 110 && hr[20] == 110, "the nearest record within 10 s, past a 40 s gap")
+        #expect(hr[21].isNaN && hr[39].isNaN, "no record within 10 s")
+        #expect(hr[40] == 150 && hr[43] == 150)
+        // The walk: its three records alone, from its first; the implausible 300 is left out.
+        let walk = try #require(tracks[1])
+        #expect(walk.t == [0, 60, 120])
+        #expect(walk[.hr] == [80, 84, 88])
+        #expect(walk[.lat] == nil)
+        #expect(contents.activities[1].track?.start == Timestamp.parse("2019-12-15T16:00:00-05:00"))
+        // A reference that would leave the export is not followed; no record is within the span.
+        #expect(tracks[2] == nil)
+    }
+
     @Test func aFailedImportTakesBackTheTracksItWrote() async throws {
         let site = try TestPaths.site(store: [:])
         let file = Self.fixtures + "/fit/activity-large-fenxi2-multisport.fit"

@@ -5,6 +5,8 @@ package struct AppleHealthContents: Sendable, Equatable {
     package var steps: [ImportedSteps]
     /// `BasalEnergyBurned` records, as kilocalories over an interval from one device.
     package var basalEnergy: [ImportedSteps] = []
+    /// The heart-rate records, in time order: the workouts' samples.
+    package var heartRates = HeartRateRecords()
     /// Each dietary record once, with its food correlation's ordinal (0, 1, … in file order)
     /// and food name where it belongs to one.
     package var nutrients: [ImportedNutrient]

@@ -13,6 +13,7 @@ struct HealthExportAssembler {
     private var weights: [ImportedWeight] = []
     private var steps: [ImportedSteps] = []
     private var basalEnergy: [ImportedSteps] = []
+    private var heartRates = HeartRateRecords()
     private var ledger = NutrientLedger()
     private var skipped = SkipCounter()
     private var beforeSince = 0
@@ -79,6 +80,8 @@ struct HealthExportAssembler {
         case 4:
             if workout?.inActivity == true, tag.nameIs("WorkoutStatistics") {
                 try statistic(tag)
+            } else if workout != nil, tag.nameIs("FileReference") {
+                try routeFile(tag)
             } else if correlation != nil, nutrient != nil, tag.nameIs("MetadataEntry"), let food = try foodName(tag) {
                 nutrient?.record.food = food
             }
@@ -122,6 +125,8 @@ struct HealthExportAssembler {
             skipped: skipped.byKind, beforeSince: beforeSince,
             duplicateNutrients: ledger.duplicates, bytesRead: bytesRead)
         contents.basalEnergy = basalEnergy
+        contents.heartRates = heartRates
+        contents.heartRates.finish()
         return contents
     }
 
@@ -140,7 +145,8 @@ struct HealthExportAssembler {
         let startAttribute = try required("startDate", of: tag)
         let start = try date(startAttribute, of: tag)
         if let since, Double(start.seconds) < since {
-            if !inCorrelation { beforeSince += 1 }
+            // A heart rate is not a record of its own, only a workout's samples.
+            if case .heartRate = kind {} else if !inCorrelation { beforeSince += 1 }
             return
         }
         let value = try number("value", of: tag)
@@ -161,6 +167,9 @@ struct HealthExportAssembler {
                 ImportedSteps(
                     device: sources.strings[source], start: start.date,
                     utcOffset: Int(start.utcOffset), count: Int(value.rounded())))
+        case .heartRate:
+            guard tag.withValue(unit, { HealthRecordKind.matches($0, "count/min") }) else { throw unknownUnit(unit, of: tag) }
+            heartRates.add(seconds: start.seconds, bpm: value)
         case .basalEnergy:
             // Counted like steps (a device's records summed per day), in whole kilocalories.
             let kilocalories = value * (try factor(unit, of: tag, HealthUnits.kilocalories))
@@ -253,6 +262,16 @@ struct HealthExportAssembler {
         } else {
             workout = builder
         }
+    }
+
+    /// `<FileReference path="/workout-routes/route_….gpx"/>` inside a `<WorkoutRoute>`: the
+    /// export's file that holds the workout's route, read after the export (`trackFile`). Only a
+    /// path inside the export is kept; it names a file there, never anything else.
+    private mutating func routeFile(_ tag: XMLTag) throws(ReadFailure) {
+        guard let attribute = tag.attribute("path") else { return }
+        var path = try tag.string(attribute)
+        if path.hasPrefix("/") { path.removeFirst() }
+        if ExportReader.isExportPath(path) { workout?.routeFile = path }
     }
 
     /// `<WorkoutStatistics type=… sum=… unit=…/>`; those without a sum (heart rate has an

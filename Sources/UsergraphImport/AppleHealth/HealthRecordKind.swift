@@ -10,6 +10,7 @@ enum HealthRecordKind {
     case bodyMass
     case steps
     case basalEnergy
+    case heartRate
     case nutrient(HealthNutrient)
 
     init?(_ type: UnsafeBufferPointer<UInt8>) {
@@ -20,6 +21,7 @@ enum HealthRecordKind {
         switch rest.count {
         case 8 where Self.matches(rest, "BodyMass"): self = .bodyMass
         case 9 where Self.matches(rest, "StepCount"): self = .steps
+        case 9 where Self.matches(rest, "HeartRate"): self = .heartRate
         case 17 where Self.matches(rest, "BasalEnergyBurned"): self = .basalEnergy
         case 21 where Self.matches(rest, "DietaryEnergyConsumed"): self = .nutrient(.energy)
         case 14 where Self.matches(rest, "DietaryProtein"): self = .nutrient(.protein)

@@ -15,6 +15,8 @@ struct WorkoutBuilder {
     var activityStatistics = Totals()
     /// Whether a `<WorkoutActivity>` is open, so statistics inside it go to its totals.
     var inActivity = false
+    /// The export's file of its route (`workout-routes/route_….gpx`), from its `<WorkoutRoute>`.
+    var routeFile: String?
 
     struct Totals {
         var distance: Double?
@@ -58,9 +60,11 @@ struct WorkoutBuilder {
     func finish() -> ImportedActivity {
         let distance = statistics.distance ?? distanceAttribute ?? activityStatistics.distance
         let energy = statistics.energy ?? energyAttribute ?? activityStatistics.energy
-        return ImportedActivity(
+        var activity = ImportedActivity(
             source: .appleHealth, sourceID: sourceID, sourceType: type, start: start.date,
             utcOffset: Int(start.utcOffset), duration: duration,
             distance: distance.flatMap { $0 > 0 ? $0 : nil }, energy: energy.flatMap { $0 > 0 ? $0 : nil })
+        activity.trackFile = routeFile
+        return activity
     }
 }

@@ -16,6 +16,8 @@ avoirdupois pound (0.45359237 kg), `min` minutes. Rules the importer adds, and s
   from its attributes, else from statistics inside `<WorkoutActivity>`; zero counts as none;
 - a workout's or weight's sourceID is FNV-1a 64 (hex) of sourceName, startDate, and
   workoutActivityType (or the record type), each followed by a zero byte;
+- heartRates: the heart-rate records (count/min) from 20 to 250 bpm, kept for the workouts'
+  tracks; not skipped;
 - skipped: top-level records by type, other top-level elements (except ExportDate and Me) by
   name, non-food correlations by type.
 
@@ -107,7 +109,7 @@ def workout(el):
 def expected_for(path):
     root = ET.parse(path).getroot()
     assert root.tag == "HealthData", path
-    out = {"workouts": [], "weights": [], "steps": {"count": 0, "sum": 0, "byDevice": {}}, "nutrients": [], "skipped": {}}
+    out = {"workouts": [], "weights": [], "steps": {"count": 0, "sum": 0, "byDevice": {}}, "nutrients": [], "heartRates": 0, "skipped": {}}
 
     def skip(kind):
         out["skipped"][kind] = out["skipped"].get(kind, 0) + 1
@@ -130,6 +132,10 @@ def expected_for(path):
                 s["count"] += 1
                 s["sum"] += n
                 s["byDevice"][el.get("sourceName")] = s["byDevice"].get(el.get("sourceName"), 0) + n
+            elif t == "HKQuantityTypeIdentifierHeartRate":
+                assert el.get("unit") == "count/min", path
+                if 20 <= float(el.get("value")) <= 250:
+                    out["heartRates"] += 1
             elif t in NUTRIENTS:
                 name, table = NUTRIENTS[t]
                 time, offset, iso = when(el.get("startDate"))
