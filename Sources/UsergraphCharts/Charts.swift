@@ -50,11 +50,14 @@ public struct HeatmapDay: Sendable, Equatable {
     public var value: Double
     /// Tooltip text for the SVG cell, e.g. "2026-11-20: 2 workouts, 1 h 10 min".
     public var title: String
+    /// Where the cell leads (the day's workout), as the page's relative link; nil for none.
+    public var link: String?
 
     /// Makes a heatmap day.
-    public init(value: Double, title: String = "") {
+    public init(value: Double, title: String = "", link: String? = nil) {
         self.value = value
         self.title = title
+        self.link = link
     }
 }
 

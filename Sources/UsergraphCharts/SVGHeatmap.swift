@@ -6,7 +6,7 @@ extension SVGCharts {
     /// shrinking its text.
     /// - Parameters:
     ///   - days: one per day, the first a Monday; the last week may be partial. Only the most
-    ///     recent 53 weeks are drawn.
+    ///     recent 53 weeks are drawn. A day with a link is a link (the chart is then a group).
     ///   - rowLabels: seven day names, Monday first; Monday, Wednesday, Friday and Sunday are shown.
     ///   - less, more: the legend's words.
     ///   - weekLabels: optional text per week of `days` (e.g. a month name on the week it starts),
@@ -31,7 +31,7 @@ extension SVGCharts {
         let top = heads.contains(where: { !$0.isEmpty }) ? 22.0 : 6.0
         let gridBottom = top + 7 * pitch
         let width = max(left + Double(weeks) * pitch + 6, 240)
-        var doc = SVGDocument(options: options, width: width, height: gridBottom + 30, fixed: true)
+        var doc = SVGDocument(options: options, width: width, height: gridBottom + 30, fixed: true, links: shown.contains { $0.link != nil })
 
         doc.beginText(size: SVG.smallFontSize)
         for row in stride(from: 0, to: min(7, rowLabels.count), by: 2) {
@@ -50,7 +50,7 @@ extension SVGCharts {
         for (i, day) in shown.enumerated() {
             let x = left + Double(i / 7) * pitch
             let y = top + Double(i % 7) * pitch
-            doc.rect(x: x, y: y, w: cell, h: cell, fill: SVG.heat(Num.heatLevel(day.value, max: peak)), title: day.title, rx: 2)
+            doc.rect(x: x, y: y, w: cell, h: cell, fill: SVG.heat(Num.heatLevel(day.value, max: peak)), title: day.title, rx: 2, link: day.link)
         }
 
         // Swatches start after a generous estimate of "less", which is anchored to end at them.

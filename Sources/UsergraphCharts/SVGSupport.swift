@@ -109,7 +109,9 @@ struct SVGDocument {
 
     /// `fixed` draws the chart at its own size (`width="W"`), for a chart too wide to shrink
     /// that its page puts in a scrolling box; otherwise it is `width="100%"` up to its own width.
-    init(options: SVGChartOptions, width: Double? = nil, height: Double? = nil, fixed: Bool = false) {
+    /// `links`: the chart holds links, so it is a group of them rather than one picture (whose
+    /// parts assistive technology would not reach).
+    init(options: SVGChartOptions, width: Double? = nil, height: Double? = nil, fixed: Bool = false, links: Bool = false) {
         let w = max(1, Num.clean(width ?? options.width))
         let h = max(1, Num.clean(height ?? options.height))
         self.width = w
@@ -123,7 +125,7 @@ struct SVGDocument {
         let style = fixed ? "font-family:inherit" : "max-width:\(SVG.n(w))px;height:auto;font-family:inherit"
         parts.append(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(SVG.n(w)) \(SVG.n(h))\"\(size)"
-                + " role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\""
+                + " role=\"\(links ? "group" : "img")\" aria-labelledby=\"\(id)-title \(id)-desc\""
                 + " style=\"\(style)\">")
         parts.append("<title id=\"\(id)-title\">\(SVG.esc(options.title))</title>")
         parts.append("<desc id=\"\(id)-desc\">\(SVG.esc(desc))</desc>")
@@ -165,10 +167,16 @@ struct SVGDocument {
     }
 
     /// A rectangle with an optional tooltip.
-    mutating func rect(x: Double, y: Double, w: Double, h: Double, fill: String, title: String = "", rx: Double = 0) {
+    /// `link`: the rectangle is a link there, named by its title.
+    mutating func rect(x: Double, y: Double, w: Double, h: Double, fill: String, title: String = "", rx: Double = 0, link: String? = nil) {
         let r = rx > 0 ? " rx=\"\(SVG.n(rx))\"" : ""
         let head = "<rect x=\"\(SVG.n(x))\" y=\"\(SVG.n(y))\" width=\"\(SVG.n(max(0, w)))\" height=\"\(SVG.n(max(0, h)))\"\(r) style=\"fill:\(fill)\""
-        parts.append(title.isEmpty ? head + "/>" : head + "><title>\(SVG.esc(title))</title></rect>")
+        let shape = title.isEmpty ? head + "/>" : head + "><title>\(SVG.esc(title))</title></rect>"
+        guard let link else {
+            parts.append(shape)
+            return
+        }
+        parts.append("<a href=\"\(SVG.esc(link))\" aria-label=\"\(SVG.esc(title))\">" + shape + "</a>")
     }
 
     /// Legend swatches with names in one row from (x, y), each item sized by its text.

@@ -144,7 +144,8 @@ package enum StatisticsCharts {
             days.map { day in
                 HeatmapDay(
                     value: Double(day.count),
-                    title: s.text("chart.heatmap.cell", ["date": format.date(day.day), "count": s.plural("count.workouts", day.count)]))
+                    title: s.text("chart.heatmap.cell", ["date": format.date(day.day), "count": s.plural("count.workouts", day.count)]),
+                    link: day.count > 0 ? site.workoutDirectory?.path(ofFirstOn: day.day).map { SitePath.statistics.link(to: $0) } : nil)
             },
             rowLabels: format.weekdaysShort, less: s.text("chart.heatmap.less"), more: s.text("chart.heatmap.more"),
             weekLabels: monthLabels(days.map(\.day), format: format),

@@ -20,6 +20,8 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
     let years: [(year: Int, count: Int)]
     /// Each workout's year, by position.
     private let yearOf: [Int?]
+    /// The first workout of each day, by position: where the calendar's day leads.
+    private let firstOfDay: [Day: Int]
     package let thumbnails: RouteThumbnails
     /// What every thumbnail's key starts from: the executable that draws it and the privacy
     /// settings that decide what it shows.
@@ -48,6 +50,10 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
         }
         workouts = sorted.map(\.workout)
         yearOf = sorted.map { $0.date.map { Day($0, in: zone).year } }
+        var firstOfDay: [Day: Int] = [:]
+        // Newest first: the last one met on a day is its first.
+        for (index, entry) in sorted.enumerated() { if let date = entry.date { firstOfDay[Day(date, in: zone)] = index } }
+        self.firstOfDay = firstOfDay
         var counts: [String: Int] = [:]
         for workout in workouts { counts[workout.type, default: 0] += 1 }
         // A type is a tab only under a name that can be a folder; its workouts stay in the others.
@@ -71,6 +77,9 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
     package func path(ofID id: String) -> SitePath? { indexByID[id].map(path(of:)) }
 
     func years(of index: Int) -> Int? { yearOf[index] }
+
+    /// The page of the first workout of `day`, if it had one.
+    func path(ofFirstOn day: Day) -> SitePath? { firstOfDay[day].map(path(of:)) }
 
     func path(of index: Int) -> SitePath { SitePath(WorkoutPages.folder + keys[index] + "/") }
 

@@ -224,7 +224,9 @@ import UsergraphTestSupport
         // the viewers' sex and age for 4 periods at two widths; steps, weight, languages and
         // views by day, week and month at three.
         #expect(html.components(separatedBy: "<svg").count - 1 == 1 + 12 * 2 + 6 * 3)
-        #expect(html.components(separatedBy: "role=\"img\"").count - 1 == 43)
+        // Each a picture but the calendar, whose days are links: a group of them.
+        #expect(html.components(separatedBy: "role=\"img\"").count - 1 == 42)
+        #expect(html.components(separatedBy: "role=\"group\" aria-labelledby=\"chart-heatmap-title").count - 1 == 1)
         #expect(!html.contains("<script"))
         let ids = try NSRegularExpression(pattern: " id=\"([^\"]+)\"")
             .matches(in: html, range: NSRange(html.startIndex..., in: html))

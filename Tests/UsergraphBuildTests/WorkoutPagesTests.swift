@@ -107,6 +107,15 @@ import UsergraphTestSupport
         // The profile's rows link to the workouts' pages.
         let profile = try String(contentsOfFile: site + "/index.html", encoding: .utf8)
         #expect(profile.contains("workouts/\(newest.id)/index.html"))
+        // So do the statistics calendar's days: each to a page that is there, the newest day to its first workout.
+        let statistics = try String(contentsOfFile: site + "/statistics/index.html", encoding: .utf8)
+        let links = statistics.components(separatedBy: "<a href=\"../workouts/").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(links.count > 100)
+        for link in links { #expect(FileManager.default.fileExists(atPath: site + "/workouts/" + link), "\(link)") }
+        let zone = try ConfigLoader.load(path: TestPaths.demoConfig).timeZone
+        let day = { (workout: Workout) in Timestamp.parse(workout.start).map { Day($0, in: zone) } }
+        let first = try #require(workouts.filter { day($0) == day(newest) }.min { $0.start < $1.start })
+        #expect(links.last == first.id + "/index.html")
     }
 
     /// Whether the row of workout `id` on the list page `html` has a route thumbnail.
