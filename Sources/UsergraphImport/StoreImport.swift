@@ -85,8 +85,8 @@ struct TrackPlan {
         let types = Dictionary(workouts.map { ($0.id, $0.type) }, uniquingKeysWith: { first, _ in first })
         for (id, offer) in offered.sorted(by: { $0.key < $1.key }) {
             guard let path = TrackFiles.path(layout, workout: id) else { continue }
-            let existing = try TrackFiles.read(at: path)
-            if let existing, ActivityTrack.Richness(columns: existing.columns.count, count: existing.count) >= offer.track.richness { continue }
+            let existing = try TrackFiles.richness(at: path)
+            if let existing, ActivityTrack.Richness(columns: existing.columns, count: existing.count) >= offer.track.richness { continue }
             writes.append(Write(id: id, type: types[id] ?? "", path: path, offered: offer, replaces: existing != nil))
         }
     }

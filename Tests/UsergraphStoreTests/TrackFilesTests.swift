@@ -42,6 +42,25 @@ import UsergraphTestSupport
         #expect(try TestPaths.read(path) == text)
     }
 
+    /// Its measures and samples, told from the lines of the file as written or, in another
+    /// layout, from the whole track; the same either way.
+    @Test func aTracksRichnessIsToldWithoutReadingItWhole() throws {
+        let folder = try TestPaths.scratch("tracks")
+        var unknown = Self.track
+        unknown.unknown.values["laps"] = .array([.object(["n": .int(1)])])
+        for track in [Self.track, Track(start: "x", t: []), unknown] {
+            try TrackFiles.write(track, to: folder + "/a.json")
+            let richness = try #require(try TrackFiles.richness(at: folder + "/a.json"))
+            #expect(richness.columns == track.columns.count && richness.count == track.count)
+        }
+        try Data(#"{"start": "x", "v": 1, "t": [0, 1, 2], "hr": [90, null, 91], "cad": [1, 2, 3]}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/b.json"))
+        #expect(try TrackFiles.richness(at: folder + "/b.json").map { [$0.columns, $0.count] } == [2, 3])
+        #expect(try TrackFiles.richness(at: folder + "/none.json") == nil)
+        try Data(#"{"start": "x", "v": 1, "t": [0, 1"#.utf8).write(to: URL(fileURLWithPath: folder + "/c.json"))
+        #expect(throws: UsergraphError.self) { try TrackFiles.richness(at: folder + "/c.json") }
+    }
+
     @Test func unknownKeysSurviveARewrite() throws {
         let folder = try TestPaths.scratch("tracks")
         let path = folder + "/a.json"

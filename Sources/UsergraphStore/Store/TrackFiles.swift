@@ -30,6 +30,33 @@ package enum TrackFiles {
         return try decode(data, path: path)
     }
 
+    /// How many measures and samples the track at `path` has (nil when there is none), to
+    /// choose the richer of two: from the lines of the layout `encode` writes (one column a
+    /// line) without reading a number, so a re-import does not parse ten years of tracks; a
+    /// file of any other layout is read whole.
+    package static func richness(at path: String) throws -> (columns: Int, count: Int)? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if FileManager.default.fileExists(atPath: path) { throw UsergraphError("errors.store.unreadable", ["path": path]) }
+            return nil
+        }
+        let counted: (columns: Int, count: Int)? = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+            guard lines.count >= 2, lines[0].starts(with: Array("{\"v\": ".utf8)), lines[1].starts(with: Array("\"t\": [".utf8)) else {
+                return nil
+            }
+            let times = lines[1]
+            let empty = times.count > 6 && times[times.startIndex + 6] == UInt8(ascii: "]")
+            let count = empty ? 0 : times.count { $0 == UInt8(ascii: ",") } + (times.last == UInt8(ascii: ",") ? 0 : 1)
+            let heads = Track.Column.allCases.map { Array("\"\($0.rawValue)\": [".utf8) }
+            let columns = lines.dropFirst(2).count { line in heads.contains { line.starts(with: $0) } }
+            return (columns, count)
+        }
+        if let counted { return counted }
+        let track = try decode(data, path: path)
+        return (track.columns.count, track.count)
+    }
+
     /// A track's bytes as read by the fast reader, else by JSONDecoder, which keeps unknown keys
     /// and says what is wrong.
     package static func decode(_ data: Data, path: String) throws -> Track {
