@@ -36,7 +36,8 @@ struct Stats: ConsoleCommand {
         let result = Statistics.compute(snapshot, asOf: day, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
         if let strings {
             // Only the sections the site shows: those on in the config that have data.
-            console.write(StatsText.report(result, strings: strings, style: ascii ? .ascii : .unicode, shown: config.shownSections(snapshot)))
+            console.write(
+                StatsText.report(result, strings: strings, style: ascii ? .ascii : .unicode, shown: config.shownSections(snapshot), units: config.units))
         } else {
             console.write(try result.report.jsonString())
         }

@@ -118,7 +118,10 @@ struct WorkoutCommand: ParsableCommand {
                     w.exercises.map { console.say(Message("notes.units.exercises", ["n": String($0)])).leftPadded(6) }
                         ?? String(repeating: " ", count: 6))
                 columns.append(
-                    w.distance.map { console.say(Message("notes.units.km", ["n": String(format: "%.1f", $0 / 1000)])).leftPadded(9) }
+                    w.distance.map { metres in
+                        let units = config.units, key = units == .metric ? "notes.units.km" : "notes.units.mi"
+                        return console.say(Message(key, ["n": String(format: "%.1f", metres / units.metresPerDistance)])).leftPadded(9)
+                    }
                         ?? String(repeating: " ", count: 9))
                 columns.append(String(w.id.prefix(8)))
                 if let name = w.name { columns.append(ControlCharacters.strip(name)) }

@@ -84,7 +84,10 @@ package struct SiteFeed {
             case .workout(let workout):
                 var parts = [f.duration(seconds: workout.duration)]
                 // A number and its unit never part at a line end, like the durations' own.
-                if let metres = workout.distance, metres > 0 { parts.append(f.number(metres / 1000, places: 1) + "\u{00A0}" + s.text("units.km")) }
+                if let metres = workout.distance, metres > 0 {
+                    let units = site.config.units
+                    parts.append(f.number(metres / units.metresPerDistance, places: 1) + "\u{00A0}" + s.text(units.distanceWord))
+                }
                 // Its own name where it has one ("Riverside run"), else its type's.
                 let type = workout.name.flatMap { $0.isEmpty ? nil : ControlCharacters.strip($0) } ?? site.workoutType(workout.type)
                 let kcal = workout.calories.map { ", " + f.number($0) + "\u{00A0}" + s.text("units.kcal") } ?? ""

@@ -29,6 +29,11 @@ package enum PageKeys {
                 ($0, TemplateSchema.Field(value: .flag, optional: true))
             }))
 
+    /// `units` in every template: the words of the site's units, as `SiteData.unitWords` makes them.
+    package static let unitNames = ["distance", "pace", "speed", "height"]
+    package static let units = TemplateSchema(
+        fields: Dictionary(uniqueKeysWithValues: unitNames.map { ($0, TemplateSchema.Field(value: .text, optional: false)) }))
+
     /// What the layout sees: the shell, and what `Theme.render` adds for the page `page`.
     package static func layout(page: TemplateSchema, assets: TemplateSchema) -> TemplateSchema {
         shell(assets: assets).adding(["content": .html, "title": .text, "description?": .text, "page": .object(page)])

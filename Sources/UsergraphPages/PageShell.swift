@@ -46,6 +46,7 @@ package struct PageShell {
         .object("assets", keys: [:]) { $0.assets },
         .object("nav", keys: navKeys) { [$0.section.rawValue: true] },
         .object("on", keys: PageKeys.on) { $0.site.on },
+        .object("units", keys: PageKeys.units) { $0.site.unitWords },
     ])
 
     static let share = TemplateFields<PageShell>([

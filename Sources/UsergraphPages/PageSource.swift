@@ -31,6 +31,8 @@ package final class SiteData: @unchecked Sendable {
     /// are there, `activity` with the meals or the steps, and `hints` in a preview, where an
     /// empty section says how to fill it. Made once: every page's shell holds it.
     package private(set) var on: [String: Bool] = [:]
+    /// `units` in every template: the words of the site's units (`PageKeys.units`).
+    package private(set) var unitWords: [String: String] = [:]
     private let languageColors: LanguageColors
     /// The sections the site shows (`SiteConfig.shownSections`).
     package let shown: Set<SiteSection>
@@ -44,16 +46,23 @@ package final class SiteData: @unchecked Sendable {
         thumbnails: RouteThumbnails = RouteThumbnails(), strings: Strings, drawCards: (SiteData) -> [EmbedCard]
     ) {
         self.config = config; self.snapshot = snapshot; self.asOf = asOf; self.statistics = statistics
-        self.avatars = avatars; self.tracks = tracks; self.strings = strings; self.values = TemplateValues(strings: strings)
+        self.avatars = avatars; self.tracks = tracks; self.strings = strings; self.values = TemplateValues(strings: strings, units: config.units)
         shown = config.shownSections(snapshot)
         languageColors = LanguageColors(snapshot)
         shareImageAlt = strings.text("share.imageAlt", ["name": personName])
         cards = shown.contains(.cards) ? drawCards(self) : []
         on = makeOn()
+        unitWords = Self.unitWords(config.units, strings)
         workoutDirectory = shows(.workouts) ? WorkoutDirectory(site: self, thumbnails: thumbnails) : nil
     }
 
     package func shows(_ section: SiteSection) -> Bool { shown.contains(section) }
+
+    /// The words of `units`: of distance (`km`, `mi`), pace (`/km`), speed and height.
+    static func unitWords(_ units: SiteConfig.Units, _ strings: Strings) -> [String: String] {
+        let keys = [units.distanceWord, units.paceWord, units.speedWord, units.heightWord]
+        return Dictionary(uniqueKeysWithValues: zip(PageKeys.unitNames, keys.map { strings.text($0) }))
+    }
 
     /// The person the site is about, as the cards and the social card name them: the owner's
     /// name, else the GitHub profile's, else the site's title.

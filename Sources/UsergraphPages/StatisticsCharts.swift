@@ -63,7 +63,7 @@ package enum StatisticsCharts {
         return SVGChartOptions(
             idPrefix: "chart-" + id + suffix, title: s.text("chart.\(key).title"), description: s.text("chart.\(key).desc"),
             noData: s.text("chart.noData"), width: width, height: height, numbers: s.format.chartNumbers,
-            xTitle: axes ? s.text("chart.\(key).x") : "", yTitle: axes ? s.text("chart.\(key).y") : "")
+            xTitle: axes ? s.text("chart.\(key).x", site.unitWords) : "", yTitle: axes ? s.text("chart.\(key).y", site.unitWords) : "")
     }
 
     /// The visitors' sex donut and age bars of one period of `users.viewers`.

@@ -23,7 +23,7 @@ package enum StatisticsPage {
         .number("count") { $0.values.number($0.statistics.report.workouts.count) },
         .duration("duration") { $0.values.duration($0.statistics.report.workouts.totalSeconds) },
         .number("calories") { $0.values.number($0.statistics.report.workouts.totalCalories) },
-        .number("distance") { $0.values.kilometres($0.statistics.report.workouts.totalDistance) },
+        .number("distance") { $0.values.distance($0.statistics.report.workouts.totalDistance) },
         .flag("hasDistance") { $0.statistics.report.workouts.totalDistance > 0 },
         .list("paces", pace) { $0.each($0.statistics.report.workouts.paces) },
         .list("speeds", speed) { $0.each($0.statistics.report.workouts.speeds) },
@@ -43,13 +43,13 @@ package enum StatisticsPage {
     static let pace = TemplateFields<OnSite<Pace>>([
         .text("type") { $0.site.workoutType($0.value.type) },
         .text("typeId") { $0.value.type },
-        .text("pace") { $0.site.values.pace($0.value.secondsPerKm) },
+        .text("pace") { $0.site.values.pace(secondsPerKm: Double($0.value.secondsPerKm)) },
     ])
 
     static let speed = TemplateFields<OnSite<Speed>>([
         .text("type") { $0.site.workoutType($0.value.type) },
         .text("typeId") { $0.value.type },
-        .number("speed") { $0.site.values.number($0.value.kmPerHour, places: 1) },
+        .number("speed") { $0.site.values.speed(metresPerSecond: $0.value.kmPerHour / 3.6) },
     ])
 
     static let achievement = TemplateFields<OnSite<String>>([
@@ -62,14 +62,14 @@ package enum StatisticsPage {
         .text("typeId") { $0.value.type },
         .number("count") { $0.site.values.number($0.value.count) },
         .duration("duration") { $0.site.values.duration($0.value.seconds) },
-        .number("distance") { $0.site.values.kilometres($0.value.distance) },
+        .number("distance") { $0.site.values.distance($0.value.distance) },
     ])
 
     static let weekCount = TemplateFields<OnSite<WeekCount>>([
         .date("weekStart") { $0.site.values.date(iso: $0.value.weekStart) },
         .number("count") { $0.site.values.number($0.value.count) },
         .duration("duration") { $0.site.values.duration($0.value.seconds) },
-        .number("distance") { $0.site.values.kilometres($0.value.distance) },
+        .number("distance") { $0.site.values.distance($0.value.distance) },
     ])
 
     static let monthCount = TemplateFields<OnSite<MonthCount>>([

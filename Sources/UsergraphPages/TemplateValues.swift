@@ -90,23 +90,35 @@ package struct TemplateDuration: MustacheCustomRenderable, MustacheParent {
 /// Makes the values above for page builders.
 package struct TemplateValues: Sendable {
     package let strings: Strings
+    /// How distances, paces, speeds and heights are shown (`units` in the config).
+    package let units: SiteConfig.Units
 
-    package init(strings: Strings) { self.strings = strings }
+    package init(strings: Strings, units: SiteConfig.Units = .metric) {
+        self.strings = strings
+        self.units = units
+    }
 
     package func number(_ value: Int) -> Any { TemplateNumber(value: Double(value), places: 0, strings: strings) }
     package func number(_ value: Double, places: Int) -> Any { TemplateNumber(value: value, places: places, strings: strings) }
 
-    /// Metres as kilometres with one decimal (`12.4`, `12,4`).
     /// Grams as a food label writes them: whole when whole (180 g), else to 0.1 (52.5 g).
     package func grams(_ value: Double) -> Any {
         let tenth = (value * 10).rounded() / 10
         return number(tenth, places: tenth == tenth.rounded() ? 0 : 1)
     }
-    func kilometres(_ metres: Double) -> Any { number(metres / 1000, places: 1) }
-    func kilometres(_ metres: Int) -> Any { kilometres(Double(metres)) }
+    /// Metres in the site's distance unit (kilometres or miles) with one decimal (`12.4`, `12,4`).
+    func distance(_ metres: Double) -> Any { number(metres / units.metresPerDistance, places: 1) }
+    func distance(_ metres: Int) -> Any { distance(Double(metres)) }
+    /// Metres of height (a climb, an elevation) in the site's unit (metres or feet), whole.
+    func height(_ metres: Double) -> Any { number(Int((metres / units.metresPerHeight).rounded())) }
+    /// Metres per second in the site's unit of speed (km/h or mph), to one decimal.
+    func speed(metresPerSecond: Double) -> Any { number(metresPerSecond * 3600 / units.metresPerDistance, places: 1) }
 
-    /// Seconds per kilometre as `5:31`: minutes and seconds, as a watch shows a pace.
-    package func pace(_ secondsPerKm: Int) -> String { "\(secondsPerKm / 60):" + (secondsPerKm % 60 < 10 ? "0" : "") + "\(secondsPerKm % 60)" }
+    /// Seconds per kilometre as `5:31` per the site's distance unit: minutes and seconds, as a
+    /// watch shows a pace.
+    package func pace(secondsPerKm: Double) -> String { pace(Int((secondsPerKm * units.metresPerDistance / 1000).rounded())) }
+    /// Seconds (per unit) as `5:31`.
+    package func pace(_ seconds: Int) -> String { "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)" }
     /// Seconds as a clock shows a lap: `6:13`, `1:02:10`.
     package func clock(_ seconds: Int) -> String {
         let two = { (n: Int) in (n < 10 ? "0" : "") + String(n) }

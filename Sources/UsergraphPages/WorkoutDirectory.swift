@@ -89,17 +89,18 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
     /// Its day and its time of day in the site's zone.
     func local(_ workout: Workout) -> (day: Day, time: String)? { site.local(workout) }
 
-    /// `5:31` (per km) over `seconds` for a sport of `type` told by its pace (`PaceKind`); nil
-    /// for another sport, without a distance, or slower than an hour a kilometre.
+    /// `5:31` (per km or mile) over `seconds` for a sport of `type` told by its pace
+    /// (`PaceKind`); nil for another sport, without a distance, or slower than an hour a kilometre.
     func pace(type: String, metres: Double?, seconds: Double) -> String? {
         guard case .secondsPerKm(let perKm)? = quickness(type: type, metres: metres, seconds: seconds), perKm < 3600 else { return nil }
-        return site.values.pace(Int(perKm.rounded()))
+        return site.values.pace(secondsPerKm: perKm)
     }
 
-    /// km/h over `seconds` for a sport of `type` told by its speed; nil without distance or time.
-    func speed(type: String, metres: Double?, seconds: Double) -> Double? {
+    /// The speed (km/h or mph) over `seconds` for a sport of `type` told by its speed; nil
+    /// without distance or time.
+    func speed(type: String, metres: Double?, seconds: Double) -> Any? {
         guard case .kmPerHour(let speed)? = quickness(type: type, metres: metres, seconds: seconds), speed.isFinite else { return nil }
-        return speed
+        return site.values.speed(metresPerSecond: speed / 3.6)
     }
 
     private func quickness(type: String, metres: Double?, seconds: Double) -> TrackPace? {

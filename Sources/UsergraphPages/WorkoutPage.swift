@@ -11,10 +11,11 @@ struct WorkoutPage {
     /// The track as stored (for the numbers) and as shown (after the privacy settings).
     let track: (whole: Track, shown: Track)?
     let summary: TrackSummary?
-    /// The splits (`TrackSplits`, their times interpolated at each kilometre), and kilometre
-    /// stretches for each split's mean elevation and heart rate.
+    /// The splits (`TrackSplits`, their times interpolated at each kilometre, or mile with
+    /// `units: imperial`), and stretches of the same length for each split's mean elevation
+    /// and heart rate.
     let splits: [Split]
-    let kilometres: TrackProfile?
+    let stretches: TrackProfile?
     /// About a hundred stretches: the charts.
     let profile: TrackProfile?
 
@@ -27,8 +28,9 @@ struct WorkoutPage {
         let summary = track.map { TrackSummary(track: $0.whole, type: workout.type) }
         self.track = track
         self.summary = summary
-        splits = track.map { TrackSplits.of($0.whole) } ?? []
-        kilometres = track.map { TrackProfile(track: $0.whole, width: 1000) }
+        let units = directory.site.config.units
+        splits = track.map { TrackSplits.of($0.whole, unit: units == .imperial ? .mile : .kilometre) } ?? []
+        stretches = track.map { TrackProfile(track: $0.whole, width: units.metresPerDistance) }
         profile = track.flatMap { track in
             summary?.distance.flatMap { $0 > 0 ? TrackProfile(track: track.whole, width: max(10, $0 / 100)) : nil }
         }
@@ -81,7 +83,7 @@ struct WorkoutPage {
             var end = 0.0
             return page.splits.enumerated().map { index, split in
                 end += split.distance
-                let stretches = page.kilometres?.stretches ?? []
+                let stretches = page.stretches?.stretches ?? []
                 return SplitRow(page: page, number: index + 1, end: end, split: split, stretch: index < stretches.count ? stretches[index] : nil)
             }
         },
@@ -95,13 +97,13 @@ struct WorkoutPage {
     ])
 
     static let numbers = TemplateFields<WorkoutPage>([
-        .number("distance?") { page in page.distance.flatMap { $0 > 0 ? page.v.kilometres($0) : nil } },
+        .number("distance?") { page in page.distance.flatMap { $0 > 0 ? page.v.distance($0) : nil } },
         .duration("duration") { $0.v.duration($0.workout.duration) },
         .duration("movingTime?") { page in (page.workout.movingTime ?? page.summary?.movingTime.map { Int($0.rounded()) }).map(page.v.duration) },
         .text("pace?") { $0.pace },
-        .number("speed?") { page in page.speed.map { page.v.number($0, places: 1) } },
-        .number("elevationGain?") { page in (page.workout.elevationGain ?? page.summary?.elevationGain).map { page.v.number(Int($0.rounded())) } },
-        .number("elevationLoss?") { page in (page.workout.elevationLoss ?? page.summary?.elevationLoss).map { page.v.number(Int($0.rounded())) } },
+        .number("speed?") { $0.speed },
+        .number("elevationGain?") { page in (page.workout.elevationGain ?? page.summary?.elevationGain).map(page.v.height) },
+        .number("elevationLoss?") { page in (page.workout.elevationLoss ?? page.summary?.elevationLoss).map(page.v.height) },
         .number("avgHeartRate?") { page in (page.workout.avgHeartRate ?? page.summary?.avgHeartRate).map(page.v.number) },
         .number("maxHeartRate?") { page in (page.workout.maxHeartRate ?? page.summary?.maxHeartRate).map(page.v.number) },
         .number("calories?") { page in page.workout.calories.map(page.v.number) },
@@ -116,7 +118,7 @@ struct WorkoutPage {
     }
 
     var pace: String? { directory.pace(type: workout.type, metres: distance, seconds: pacedSeconds) }
-    var speed: Double? { directory.speed(type: workout.type, metres: distance, seconds: pacedSeconds) }
+    var speed: Any? { directory.speed(type: workout.type, metres: distance, seconds: pacedSeconds) }
 
     /// The route, drawn from the track as the privacy settings leave it.
     var route: String? {
@@ -129,19 +131,26 @@ struct WorkoutPage {
 
     // MARK: Charts over distance
 
+    /// Each in the site's units: metres or feet, minutes per kilometre or mile, km/h or mph.
     static let charts = TemplateFields<WorkoutPage>([
-        .html("elevation?") { $0.chart("elevation") { $0.elevation } },
-        .html("pace?") { page in page.paceKind == .pace ? page.chart("paceOverDistance") { $0.speed > 0 ? 1000 / $0.speed / 60 : .nan } : nil },
-        .html("speed?") { page in page.paceKind == .speed ? page.chart("speedOverDistance") { $0.speed * 3.6 } : nil },
+        .html("elevation?") { page in page.chart("elevation") { $0.elevation / page.units.metresPerHeight } },
+        .html("pace?") { page in
+            page.paceKind == .pace ? page.chart("paceOverDistance") { $0.speed > 0 ? page.units.metresPerDistance / $0.speed / 60 : .nan } : nil
+        },
+        .html("speed?") { page in
+            page.paceKind == .speed ? page.chart("speedOverDistance") { $0.speed * 3600 / page.units.metresPerDistance } : nil
+        },
         .html("heartRate?") { $0.chart("heartRate") { $0.heartRate } },
     ])
 
-    /// A line of `value` over the profile's stretches, by kilometre; nil when no stretch has one.
+    var units: SiteConfig.Units { site.config.units }
+
+    /// A line of `value` over the profile's stretches, by distance; nil when no stretch has one.
     func chart(_ key: String, _ value: (TrackProfile.Stretch) -> Double) -> String? {
         guard let stretches = profile?.stretches, stretches.count > 1 else { return nil }
         let values = stretches.map { value($0) }.map { $0.isFinite ? $0 : .nan }
         guard values.contains(where: { !$0.isNaN }) else { return nil }
-        let positions = stretches.map { $0.end / 1000 }
+        let positions = stretches.map { $0.end / units.metresPerDistance }
         let format = site.strings.format
         return StatisticsCharts.responsive(StatisticsCharts.full) { width, suffix in
             SVGCharts.line(
@@ -151,7 +160,7 @@ struct WorkoutPage {
         }
     }
 
-    /// One split, with the means of the kilometre it covers.
+    /// One split, with the means of the stretch it covers.
     struct SplitRow {
         let page: WorkoutPage
         let number: Int
@@ -163,8 +172,8 @@ struct WorkoutPage {
 
     static let split = TemplateFields<SplitRow>([
         .int("number") { $0.number },
-        .number("distance") { $0.page.v.number($0.end / 1000, places: 2) },
-        .flag("partial") { $0.split.distance < 999 },
+        .number("distance") { $0.page.v.number($0.end / $0.page.units.metresPerDistance, places: 2) },
+        .flag("partial") { $0.split.distance < $0.page.units.metresPerDistance - 1 },
         // To the second, as a watch shows a split: `6:13`, `1:02:10`.
         .text("time") { $0.page.v.clock(Int($0.split.seconds.rounded())) },
         .text("pace?") { row in
@@ -173,10 +182,10 @@ struct WorkoutPage {
         },
         .number("speed?") { row in
             guard row.page.paceKind == .speed, row.split.seconds > 0 else { return nil }
-            return row.page.v.number(row.split.distance / row.split.seconds * 3.6, places: 1)
+            return row.page.v.speed(metresPerSecond: row.split.distance / row.split.seconds)
         },
         .number("elevation?") { row in
-            row.stretch.flatMap { $0.elevation.isNaN ? nil : row.page.v.number(Int($0.elevation.rounded())) }
+            row.stretch.flatMap { $0.elevation.isNaN ? nil : row.page.v.height($0.elevation) }
         },
         .number("heartRate?") { row in
             row.stretch.flatMap { $0.heartRate.isNaN ? nil : row.page.v.number(Int($0.heartRate.rounded())) }

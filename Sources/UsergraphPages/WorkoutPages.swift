@@ -146,15 +146,14 @@ package enum WorkoutPages {
         .date("date?") { row in row.directory.local(row.workout).map { row.site.values.date($0.day) } },
         .text("time?") { $0.directory.local($0.workout)?.time },
         .duration("duration") { $0.site.values.duration($0.workout.duration) },
-        .number("distance?") { row in row.workout.distance.flatMap { $0 > 0 ? row.site.values.kilometres($0) : nil } },
+        .number("distance?") { row in row.workout.distance.flatMap { $0 > 0 ? row.site.values.distance($0) : nil } },
         .text("pace?") { row in
             row.directory.pace(type: row.workout.type, metres: row.workout.distance, seconds: Double(row.workout.pacedSeconds))
         },
         .number("speed?") { row in
             row.directory.speed(type: row.workout.type, metres: row.workout.distance, seconds: Double(row.workout.pacedSeconds))
-                .map { row.site.values.number($0, places: 1) }
         },
-        .number("elevationGain?") { row in row.workout.elevationGain.map { row.site.values.number(Int($0.rounded())) } },
+        .number("elevationGain?") { row in row.workout.elevationGain.map { row.site.values.height($0) } },
         .number("heartRate?") { row in row.workout.avgHeartRate.map(row.site.values.number) },
         .html("thumbnail?") { $0.directory.thumbnail(at: $0.index) },
     ])

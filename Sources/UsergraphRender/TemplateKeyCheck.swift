@@ -165,10 +165,14 @@ package struct TemplateKeyCheck {
         // `t` is the words in every template (`Theme.render`), never a page's key.
         if name == "t" { return .unchecked }
         if first == "t", !name.hasPrefix(".") { return .words(parts.dropFirst().joined(separator: ".")) }
-        // `on` is the sections shown, in every template (`Theme.render`).
+        // `on` is the sections shown, `units` their words, in every template (`Theme.render`).
         if first == "on", !name.hasPrefix(".") {
             guard parts.count > 1 else { return .found(.object(PageKeys.on)) }
             return parts.count == 2 && PageKeys.on[parts[1]] != nil ? .found(.flag) : .unknown
+        }
+        if first == "units", !name.hasPrefix(".") {
+            guard parts.count > 1 else { return .found(.object(PageKeys.units)) }
+            return parts.count == 2 && PageKeys.units[parts[1]] != nil ? .found(.text) : .unknown
         }
         let candidates = name.hasPrefix(".") ? Array(scopes.suffix(1)) : scopes
         guard var value = candidates.reversed().lazy.compactMap({ $0[first] }).first else { return .unknown }

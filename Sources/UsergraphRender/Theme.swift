@@ -105,8 +105,9 @@ package struct Theme: Sendable {
         }
         var context = pageContext
         context["t"] = words.tree
-        // `on` (the sections shown) is in every template, like `t`.
+        // `on` (the sections shown) and `units` (their words) are in every template, like `t`.
         if let on = shell["on"] { context["on"] = on }
+        if let units = shell["units"] { context["units"] = units }
         let markdown = page.body.render(context, library: library)
         let content = Markdown.html(markdown)
         var layoutContext = shell

@@ -21,7 +21,8 @@ package enum StatsText {
         ].map { Strings.Requirement("report." + $0) }
         let counted = ["workouts", "days", "points", "users", "repositories", "stars", "forks", "sources", "timesForked", "contributions"]
             .map { Strings.Requirement("count." + $0, .plural) }
-        return texts + counted + [Strings.Requirement("notes.listSeparator")]
+        let units = SiteConfig.Units.allCases.flatMap { [$0.distanceWord, $0.paceWord, $0.speedWord, $0.heightWord] }.map { Strings.Requirement($0) }
+        return texts + counted + units + [Strings.Requirement("notes.listSeparator")]
             + Achievement.all.map { Strings.Requirement("achievements." + $0.id) }
     }()
 
@@ -30,14 +31,14 @@ package enum StatsText {
     /// `shown`: the sections to report (`SiteConfig.shownSections`); the others are left out.
     package static func report(
         _ result: StatisticsResult, strings s: Strings, style: TextChartStyle = .unicode, width: Int = 80,
-        shown: Set<SiteSection> = Set(SiteSection.allCases)
+        shown: Set<SiteSection> = Set(SiteSection.allCases), units: SiteConfig.Units = .metric
     ) -> String {
-        ControlCharacters.strip(unsafeReport(result, strings: s, style: style, width: width, shown: shown))
+        ControlCharacters.strip(unsafeReport(result, strings: s, style: style, width: width, shown: shown, units: units))
     }
 
     private static func unsafeReport(
         _ result: StatisticsResult, strings s: Strings, style: TextChartStyle, width: Int,
-        shown: Set<SiteSection>
+        shown: Set<SiteSection>, units: SiteConfig.Units
     ) -> String {
         let f = s.format
         let numbers = f.chartNumbers
@@ -76,7 +77,8 @@ package enum StatsText {
                             "report.pace",
                             [
                                 "type": s.workoutTypeName($0.type),
-                                "pace": "\($0.secondsPerKm / 60):" + Day.pad($0.secondsPerKm % 60, 2),
+                                "pace": pace(Int((Double($0.secondsPerKm) * units.metresPerDistance / 1000).rounded())),
+                                "unit": s.text(units.paceWord),
                             ])
                     }
                     + w.speeds.map {
@@ -84,14 +86,16 @@ package enum StatsText {
                             "report.speed",
                             [
                                 "type": s.workoutTypeName($0.type),
-                                "speed": f.number($0.kmPerHour, places: 1),
+                                "speed": f.number($0.kmPerHour * 1000 / units.metresPerDistance, places: 1),
+                                "unit": s.text(units.speedWord),
                             ])
                     }
                 say(
                     s.text(
                         "report.distanceLine",
                         [
-                            "km": f.number(Double(w.totalDistance) / 1000, places: 1),
+                            "distance": f.number(Double(w.totalDistance) / units.metresPerDistance, places: 1),
+                            "unit": s.text(units.distanceWord),
                             "paces": moving.isEmpty ? "" : " (" + moving.joined(separator: separator) + ")",
                         ]))
             }
@@ -113,8 +117,19 @@ package enum StatsText {
                             "type": s.workoutTypeName(type.type), "workouts": s.plural("count.workouts", type.count),
                             "duration": f.duration(seconds: type.seconds),
                             "distance": type.distance > 0
-                                ? s.text("report.typeDistance", ["km": f.number(Double(type.distance) / 1000, places: 1)]) : "",
-                            "climb": type.elevationGain > 0 ? s.text("report.typeClimb", ["m": f.number(type.elevationGain)]) : "",
+                                ? s.text(
+                                    "report.typeDistance",
+                                    [
+                                        "distance": f.number(Double(type.distance) / units.metresPerDistance, places: 1),
+                                        "unit": s.text(units.distanceWord),
+                                    ]) : "",
+                            "climb": type.elevationGain > 0
+                                ? s.text(
+                                    "report.typeClimb",
+                                    [
+                                        "height": f.number(Int((Double(type.elevationGain) / units.metresPerHeight).rounded())),
+                                        "unit": s.text(units.heightWord),
+                                    ]) : "",
                         ]))
             }
             out.append("")
@@ -325,6 +340,9 @@ package enum StatsText {
             out.append(label + " " + TextCharts.sparkline(steps.daily.map { Double($0.steps) }, maxWidth: max(1, width - label.count - 1), style: style))
         }
     }
+
+    /// Seconds (per km or mile) as a watch shows a pace: `5:30`.
+    static func pace(_ seconds: Int) -> String { "\(seconds / 60):" + Day.pad(seconds % 60, 2) }
 
     static func monthName(_ iso: String?, _ format: LanguageFormat) -> String {
         guard let iso else { return "" }

@@ -37,7 +37,10 @@ package enum EmbedCards {
         let rows: [(String, String)] = [
             (s.text("cards.workouts"), f.number(w.count)),
             (s.text("cards.time"), f.duration(seconds: w.totalSeconds)),
-            (s.text("cards.distance"), f.number(Double(w.totalDistance) / 1000, places: 1) + "\u{00A0}" + s.text("units.km")),
+            (
+                s.text("cards.distance"),
+                f.number(Double(w.totalDistance) / site.config.units.metresPerDistance, places: 1) + "\u{00A0}" + s.text(site.config.units.distanceWord)
+            ),
             (s.text("cards.streakNow"), s.plural("count.days", w.currentStreak)),
             (s.text("cards.level"), f.number(w.level) + " · " + s.plural("count.points", w.points)),
         ]

@@ -163,4 +163,27 @@ import UsergraphTestSupport
         #expect(said.count == 1)
         #expect(said.first.map { "\($0)" }?.contains(broken) == true)
     }
+
+    /// `units: imperial`: miles, feet, minutes per mile, mph; a split a mile.
+    @Test func imperialUnitsShowMilesFeetAndSplitsByTheMile() throws {
+        let root = try DemoSite.copy()
+        try TestPaths.write(try TestPaths.read(root + "/usergraph.yml") + "\nunits: imperial\n", to: root + "/usergraph.yml")
+        _ = try DemoSite.buildSite(root)
+        let layout = StoreLayout(root: root + "/Store")
+        let workouts = try #require(try JSONFile.read([Workout].self, at: layout.workouts))
+        let stored = StoredTracks(layout: layout)
+        let run = try #require(workouts.filter { $0.type == "running" && stored.identity(of: $0.id) != nil }.max { $0.start < $1.start })
+        let metres = try #require(run.distance)
+        let page = try TestPaths.read(root + "/_site/workouts/\(run.id)/index.html")
+        // The page writes a number's point as a character reference.
+        let miles = String(format: "%.1f", metres / 1609.344).replacingOccurrences(of: ".", with: "&#46;")
+        #expect(page.contains("<strong>\(miles)</strong> mi"))
+        #expect(page.contains("/mi") && page.contains(" ft") && !page.contains(" km<") && !page.contains("/km"))
+        // One row a full mile, then the rest.
+        let rows = page.components(separatedBy: "<th scope=\"row\">").count - 1
+        #expect(rows == Int(metres / 1609.344) + 1)
+        #expect(page.contains("Distance, mi") && page.contains("Elevation, ft"))
+        let statistics = try TestPaths.read(root + "/_site/statistics/index.html")
+        #expect(statistics.contains("Distance, mi") && statistics.contains("/mi"))
+    }
 }

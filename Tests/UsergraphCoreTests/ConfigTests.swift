@@ -111,4 +111,12 @@ import UsergraphTestSupport
         let ru = try DemoSite.strings("ru")
         #expect(error?.text(ru) == "/s/u.yml:2: `privacy.trim` должен быть числом метров, 0 или больше, а не `far`.")
     }
+
+    @Test func unitsAreMetricUnlessTheConfigSaysImperial() throws {
+        #expect(try ConfigLoader.parse("title: x\n", file: "/s/u.yml").units == .metric)
+        let imperial = try ConfigLoader.parse("units: imperial\n", file: "/s/u.yml").units
+        #expect(imperial == .imperial && imperial.metresPerDistance == 1609.344 && imperial.metresPerHeight == 0.3048)
+        let error = #expect(throws: UsergraphError.self) { try ConfigLoader.parse("title: x\nunits: miles\n", file: "/s/u.yml") }
+        #expect(error?.message == "/s/u.yml:2: `units` must be `metric` or `imperial`, not `miles`.")
+    }
 }

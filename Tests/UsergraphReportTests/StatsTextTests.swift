@@ -47,6 +47,16 @@ import UsergraphTestSupport
         #expect(ascii.contains("82 727 kkal"))
     }
 
+    @Test func theReportSpeaksTheSitesUnits() throws {
+        let result = try Self.demoResult()
+        let english = StatsText.report(result, strings: try Self.strings("en"), units: .imperial)
+        let miles = try Self.strings("en").format.number(Double(result.report.workouts.totalDistance) / 1609.344, places: 1)
+        #expect(english.contains("Distance: " + miles + " mi ("))
+        #expect(english.contains(" /mi") && english.contains(" mph") && english.contains(" ft climbed") && !english.contains(" km"))
+        let russian = StatsText.report(result, strings: try Self.strings("ru"), units: .imperial)
+        #expect(russian.contains(" /ми") && russian.contains(" миль/ч") && !russian.contains(" км"))
+    }
+
     @Test func theReportsAreGolden() throws {
         let result = try Self.demoResult()
         for language in ["en", "ru"] {

@@ -6,7 +6,7 @@ import Yams
 package enum ConfigLoader {
     static let topLevelKeys: Set<String> = [
         "title", "baseURL", "language", "timeZone", "asOf", "store", "output", "templates", "public",
-        "github", "users", "statistics", "cache", "goals", "privacy", "owner", "sections",
+        "github", "users", "statistics", "cache", "goals", "privacy", "owner", "sections", "units",
     ]
     static let sectionKeys: [String: Set<String>] = [
         "github": ["login", "apiURL", "pinned"],
@@ -154,6 +154,14 @@ package enum ConfigLoader {
                         case "visitorsAsCounts": config.privacy.visitorsAsCounts = flag
                         default: config.privacy.routes = flag
                         }
+                    }
+                }
+            case "units":
+                if let text = reader.string(value, key) {
+                    if let units = SiteConfig.Units(rawValue: text) {
+                        config.units = units
+                    } else {
+                        reader.problem(value, "errors.config.units", ["value": text])
                     }
                 }
             case "sections":

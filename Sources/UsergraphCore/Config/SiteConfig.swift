@@ -23,6 +23,23 @@ package struct SiteConfig: Sendable {
     /// `privacy`: the users directory is other people's data, and a route shows where the owner
     /// lives.
     package var privacy = Privacy()
+    /// `units`: how the site and the report show distances, paces, speeds and climbs. The store
+    /// and `stats --json` stay in metres and seconds.
+    package var units = Units.metric
+
+    package enum Units: String, Sendable, CaseIterable {
+        case metric, imperial
+
+        /// Metres in the unit distances are shown in: a kilometre or a mile.
+        package var metresPerDistance: Double { self == .metric ? 1000 : 1609.344 }
+        /// Metres in the unit heights (a climb, an elevation) are shown in: a metre or a foot.
+        package var metresPerHeight: Double { self == .metric ? 1 : 0.3048 }
+        /// The key of each unit's word in the strings (`units.km`, `units.perMi`…).
+        package var distanceWord: String { self == .metric ? "units.km" : "units.mi" }
+        package var paceWord: String { self == .metric ? "units.perKm" : "units.perMi" }
+        package var speedWord: String { self == .metric ? "units.kmh" : "units.mph" }
+        package var heightWord: String { self == .metric ? "units.m" : "units.ft" }
+    }
     /// `owner.public`: what of the owner's profile the site shows. The e-mail, the age and the
     /// sex are personal: shown only when the owner lists them. An array in `ownerFields` order,
     /// not a set: the build stamp hashes the config's description, which must be the same in
