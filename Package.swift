@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "UsergraphStats", dependencies: ["UsergraphCore"]),
         // Charts depend on nothing of ours: numbers in, text out.
         .target(name: "UsergraphCharts"),
-        .target(name: "UsergraphStore", dependencies: ["UsergraphCore"]),
+        .target(name: "UsergraphStore", dependencies: ["UsergraphCore", "CSystem"]),
         .target(name: "UsergraphRemote", dependencies: ["UsergraphCore", "UsergraphStore"]),
         // zlib from the system (zlib1g-dev), for .fit.gz and the gzip members of exports (a shim: Swift
         // cannot call the inflateInit2 macro; not named CZlib, which ZIPFoundation's own module is).

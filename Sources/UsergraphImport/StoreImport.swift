@@ -91,24 +91,27 @@ struct TrackPlan {
         }
     }
 
-    /// Writes each track, one at a time (each read back from the import's scratch file), then
-    /// runs `then` with what each written track says of its workout; if anything fails, the
-    /// tracks this import added are removed again.
+    /// Writes the tracks (each read back from the import's scratch file, one at a time) as one
+    /// batch (`AtomicFile.Batch`), then runs `then` with what each written track says of its
+    /// workout; if anything fails, the tracks this import added are removed again.
     func write(then: ([String: TrackSummary]) throws -> Void) throws {
         var added: [String] = []
         var summaries: [String: TrackSummary] = [:]
+        var batch = AtomicFile.Batch()
         do {
             for write in writes {
                 guard var track = try write.offered.track.samples ?? write.offered.track.file.flatMap({ try TrackFiles.read(at: $0) }) else {
                     continue
                 }
                 track.start = Timestamp.format(write.offered.track.start, in: write.offered.zone)
-                try TrackFiles.write(track, to: write.path)
+                try batch.add(TrackFiles.encode(track), at: write.path)
                 summaries[write.id] = TrackSummary(track: track, type: write.type)
                 if !write.replaces { added.append(write.path) }
             }
+            try batch.commit()
             try then(summaries)
         } catch {
+            batch.discard()
             for path in added { try? TrackFiles.delete(at: path) }
             throw error
         }

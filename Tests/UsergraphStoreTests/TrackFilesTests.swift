@@ -61,6 +61,28 @@ import UsergraphTestSupport
         #expect(throws: UsergraphError.self) { try TrackFiles.richness(at: folder + "/c.json") }
     }
 
+    /// A batch puts nothing in place before its commit, everything after it, and leaves no
+    /// temporary file either way; a path it cannot rename to is named and the rest removed.
+    @Test func aBatchOfFilesIsWrittenAsOne() throws {
+        let folder = try TestPaths.scratch("batch")
+        var batch = AtomicFile.Batch()
+        try batch.add(Array("a".utf8), at: folder + "/a.json")
+        try batch.add(Array("b".utf8), at: folder + "/b.json")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/a.json"))
+        try batch.commit()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.json", "b.json"])
+        #expect(try TestPaths.read(folder + "/b.json") == "b")
+        try batch.add(Array("c".utf8), at: folder + "/c.json")
+        batch.discard()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.json", "b.json"])
+        try FileManager.default.createDirectory(atPath: folder + "/d.json/x", withIntermediateDirectories: true)
+        try batch.add(Array("d".utf8), at: folder + "/d.json")
+        try batch.add(Array("e".utf8), at: folder + "/e.json")
+        let error = #expect(throws: UsergraphError.self) { try batch.commit() }
+        #expect(error?.message.contains(folder + "/d.json") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.json", "b.json", "d.json"])
+    }
+
     @Test func unknownKeysSurviveARewrite() throws {
         let folder = try TestPaths.scratch("tracks")
         let path = folder + "/a.json"
