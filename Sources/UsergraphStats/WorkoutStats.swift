@@ -21,15 +21,7 @@ struct WorkoutStats {
     static let pointsPerLevel = 1000
 
     init(workouts: [Workout], asOf: Day, timeZone: TimeZone) {
-        // Each start is parsed once; everything below works on (workout, instant, day).
-        var dated: [(workout: Workout, instant: Date, day: Day)] = []
-        dated.reserveCapacity(workouts.count)
-        var skipped = 0
-        for workout in workouts {
-            guard let instant = workout.startDate else { skipped += 1; continue }
-            let day = Day(instant, in: timeZone)
-            if day <= asOf { dated.append((workout, instant, day)) }
-        }
+        let (dated, skipped) = Self.dated(workouts, asOf: asOf, timeZone: timeZone)
         self.skipped = skipped
 
         var totalSeconds = 0, totalCalories = 0
@@ -124,6 +116,24 @@ struct WorkoutStats {
         self.thisWeek = thisWeek
         // Instants, not the start strings: two offsets make string order meaningless.
         self.thisWeekWorkouts = thisWeekWorkouts.sorted { $0.instant > $1.instant }.map(\.workout)
+    }
+
+    /// The workouts that count as of `asOf`, each with its start parsed once and the day it
+    /// belongs to (DESIGN.md: the day of its `start` in the time zone; events after the as-of
+    /// day are ignored), in the order given; `skipped`: those whose start does not parse.
+    /// One rule for these statistics and the history's years.
+    static func dated(
+        _ workouts: [Workout], asOf: Day, timeZone: TimeZone
+    ) -> (workouts: [(workout: Workout, instant: Date, day: Day)], skipped: Int) {
+        var dated: [(workout: Workout, instant: Date, day: Day)] = []
+        dated.reserveCapacity(workouts.count)
+        var skipped = 0
+        for workout in workouts {
+            guard let instant = workout.startDate else { skipped += 1; continue }
+            let day = Day(instant, in: timeZone)
+            if day <= asOf { dated.append((workout, instant, day)) }
+        }
+        return (dated, skipped)
     }
 
     /// `days` holds day numbers on or before `asOf`.
