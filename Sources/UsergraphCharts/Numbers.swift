@@ -5,36 +5,42 @@ enum Num {
     static func clean(_ x: Double) -> Double { x.isFinite ? x : 0 }
 
     /// Formats with exactly `decimals` digits after the point (0…6), "-0" never appears.
-    static func fixed(_ x: Double, decimals: Int) -> String {
+    static func fixed(_ x: Double, decimals: Int) -> String { format(x, decimals: decimals, trimmed: false) }
+
+    /// Formats with up to `decimals` digits, trailing zeros dropped (for SVG coordinates).
+    static func short(_ x: Double, decimals: Int = 2) -> String { format(x, decimals: decimals, trimmed: true) }
+
+    /// The digits written from the last into a small buffer, and made a string once: inserting
+    /// the point and dropping zeros from a string were a sixth of a workout page's drawing.
+    private static func format(_ x: Double, decimals: Int, trimmed: Bool) -> String {
         let d = max(0, min(6, decimals))
         var scale = 1.0
         for _ in 0..<d { scale *= 10 }
-        let scaled = (clean(x) * scale).rounded()
         // Beyond 2^53 the digits are noise anyway; clamping keeps Int64 conversion safe.
-        let limit = 9.0e15
-        let bounded = max(-limit, min(limit, scaled))
-        let n = Int64(bounded)
-        if n == 0 { return d == 0 ? "0" : "0." + String(repeating: "0", count: d) }
-        let negative = n < 0
-        let magnitude = negative ? UInt64(-n) : UInt64(n)
-        var digits = String(magnitude)
-        if d > 0 {
-            if digits.count <= d { digits = String(repeating: "0", count: d - digits.count + 1) + digits }
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -d))
+        let n = Int64(max(-9.0e15, min(9.0e15, (clean(x) * scale).rounded())))
+        var magnitude = n.magnitude
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var at = buffer.count
+            func put(_ byte: UInt8) {
+                at -= 1
+                buffer[at] = byte
+            }
+            var fraction = false
+            for _ in 0..<d {
+                let digit = UInt8(magnitude % 10)
+                magnitude /= 10
+                if trimmed, !fraction, digit == 0 { continue }
+                fraction = true
+                put(48 + digit)
+            }
+            if fraction { put(UInt8(ascii: ".")) }
+            repeat {
+                put(48 + UInt8(magnitude % 10))
+                magnitude /= 10
+            } while magnitude > 0
+            if n < 0 { put(UInt8(ascii: "-")) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[at...]), as: UTF8.self)
         }
-        return negative ? "-" + digits : digits
-    }
-
-    /// Formats with up to `decimals` digits, trailing zeros dropped (for SVG coordinates).
-    static func short(_ x: Double, decimals: Int = 2) -> String {
-        var s = fixed(x, decimals: decimals)
-        // A byte test: `contains` with a string goes through Foundation, which was a sixth of
-        // drawing the statistics page's charts.
-        if s.utf8.contains(UInt8(ascii: ".")) {
-            while s.hasSuffix("0") { s.removeLast() }
-            if s.hasSuffix(".") { s.removeLast() }
-        }
-        return s == "-0" ? "0" : s
     }
 
     /// Decimals for value labels: 0 when every value is whole, else 1, unless the caller says.

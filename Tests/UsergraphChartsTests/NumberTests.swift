@@ -20,6 +20,32 @@ import Testing
         #expect(Num.short(0.125) == "0.13")
     }
 
+    /// The digits as integer arithmetic gives them: the scaled value rounded, its digits, the
+    /// point `decimals` from the end.
+    @Test func fixedAndShortWriteTheDigitsOfTheRoundedValue() {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<5000 {
+            let x = Double.random(in: -1e7...1e7, using: &random) / [1, 10, 1000, 1e6][Int.random(in: 0...3, using: &random)]
+            let d = Int.random(in: 0...4, using: &random)
+            var scale = 1.0
+            for _ in 0..<d { scale *= 10 }
+            let n = Int64((x * scale).rounded())
+            var digits = String(n.magnitude)
+            if d > 0 {
+                digits = String(repeating: "0", count: max(0, d + 1 - digits.count)) + digits
+                digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -d))
+            }
+            let fixed = (n < 0 ? "-" : "") + digits
+            #expect(Num.fixed(x, decimals: d) == fixed, "\(x) to \(d)")
+            var short = fixed
+            if short.contains(".") {
+                while short.hasSuffix("0") { short.removeLast() }
+                if short.hasSuffix(".") { short.removeLast() }
+            }
+            #expect(Num.short(x, decimals: d) == short, "\(x) to \(d)")
+        }
+    }
+
     @Test func bucketingAveragesAndSpreadingInterpolates() {
         #expect(Num.bucket([1, 3, 5, 7], into: 2) == [2, 6])
         #expect(Num.spread([0, 10], to: 3) == [0, 5, 10])
