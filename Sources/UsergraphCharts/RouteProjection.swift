@@ -6,29 +6,27 @@ struct RoutePoint: Equatable {
     var y: Double
 }
 
-/// A route's positions projected with Web Mercator and fitted to a box: the scale keeps the
-/// aspect ratio (Mercator is conformal, so a street corner stays square) and the route is centred.
-/// Only these box coordinates leave this type; the degrees never reach the picture.
-struct RouteProjection {
-    /// The gap-free runs of the route, in order; a sample without a position ends a run.
-    let runs: [[RoutePoint]]
-    /// The first and the last sample with a position.
-    let start: RoutePoint
-    let end: RoutePoint
+/// A route's positions in Web Mercator (radians, y negated so north is up), worked out once
+/// for every picture drawn of it (the route and its thumbnail): the logarithm and tangent of
+/// each sample were a tenth of a full build's drawing when each picture projected its own.
+/// Only the pictures' box coordinates are ever written out; these never are.
+public struct MercatorRoute: Sendable {
+    /// NaN where the sample has no position.
+    let xs: [Double]
+    let ys: [Double]
+    let minX: Double, maxX: Double, minY: Double, maxY: Double
 
     /// Web Mercator is undefined at the poles; this is the latitude where its square world ends.
     static let latitudeLimit = 85.051_128_78
 
-    /// Projects and fits; nil when no sample has a position.
+    /// Nil when no sample has a position.
     /// - Parameters:
     ///   - latitudes, longitudes: degrees, one pair per sample; NaN (or anything outside
     ///     ±90 / ±180) is a sample without a position. Extra values of the longer array are ignored.
-    ///   - width, height: the box in user units.
-    ///   - padding: kept clear on every side, so markers and the stroke's width stay inside.
-    init?(latitudes: [Double], longitudes: [Double], width: Double, height: Double, padding: Double) {
+    public init?(latitudes: [Double], longitudes: [Double]) {
         let count = min(latitudes.count, longitudes.count)
-        // Mercator coordinates in radians, NaN for a gap. Longitudes are unwrapped, so a route
-        // across the antimeridian stays one route rather than spanning the whole world.
+        // Longitudes are unwrapped, so a route across the antimeridian stays one route rather
+        // than spanning the whole world.
         var xs = [Double](repeating: .nan, count: count)
         var ys = [Double](repeating: .nan, count: count)
         var minX = Double.infinity
@@ -58,7 +56,36 @@ struct RouteProjection {
             maxY = max(maxY, y)
         }
         guard minX.isFinite else { return nil }
+        self.xs = xs
+        self.ys = ys
+        self.minX = minX
+        self.maxX = maxX
+        self.minY = minY
+        self.maxY = maxY
+    }
+}
 
+/// A route fitted to a box: the scale keeps the aspect ratio (Mercator is conformal, so a
+/// street corner stays square) and the route is centred.
+struct RouteProjection {
+    /// The gap-free runs of the route, in order; a sample without a position ends a run.
+    let runs: [[RoutePoint]]
+    /// The first and the last sample with a position.
+    let start: RoutePoint
+    let end: RoutePoint
+
+    /// Projects and fits; nil when no sample has a position.
+    init?(latitudes: [Double], longitudes: [Double], width: Double, height: Double, padding: Double) {
+        guard let mercator = MercatorRoute(latitudes: latitudes, longitudes: longitudes) else { return nil }
+        self.init(mercator, width: width, height: height, padding: padding)
+    }
+
+    /// Fits to `width` × `height`, with `padding` kept clear on every side, so markers and the
+    /// stroke's width stay inside.
+    init(_ mercator: MercatorRoute, width: Double, height: Double, padding: Double) {
+        let xs = mercator.xs, ys = mercator.ys
+        let count = xs.count
+        let minX = mercator.minX, maxX = mercator.maxX, minY = mercator.minY, maxY = mercator.maxY
         let w = max(1, Num.clean(width))
         let h = max(1, Num.clean(height))
         let pad = max(0, min(Num.clean(padding), w / 2, h / 2))

@@ -10,10 +10,12 @@ extension SVGCharts {
     ///   - padding: user units kept clear around the route, for the markers.
     /// - Returns: nil when no sample has a position (the page then draws no map).
     public static func route(latitudes: [Double], longitudes: [Double], options: SVGChartOptions, padding: Double = 12) -> String? {
-        guard
-            let shape = RouteShape(
-                latitudes: latitudes, longitudes: longitudes, width: options.width, height: options.height, padding: padding)
-        else { return nil }
+        MercatorRoute(latitudes: latitudes, longitudes: longitudes).map { route($0, options: options, padding: padding) }
+    }
+
+    /// `route` of positions already projected, for a route drawn more than once.
+    public static func route(_ mercator: MercatorRoute, options: SVGChartOptions, padding: Double = 12) -> String {
+        let shape = RouteShape(mercator, width: options.width, height: options.height, padding: padding)
         var doc = SVGDocument(options: options, width: shape.width, height: shape.height)
         if !shape.path.isEmpty {
             // In tenths (see `SVGPathData`), so the 3-unit stroke is 30 of them.
@@ -38,9 +40,12 @@ extension SVGCharts {
     ///   - width, height: the picture's size in CSS pixels.
     /// - Returns: nil when no sample has a position.
     public static func routeThumbnail(latitudes: [Double], longitudes: [Double], width: Double = 64, height: Double = 48) -> String? {
-        guard let shape = RouteShape(latitudes: latitudes, longitudes: longitudes, width: width, height: height, padding: 3) else {
-            return nil
-        }
+        MercatorRoute(latitudes: latitudes, longitudes: longitudes).map { routeThumbnail($0, width: width, height: height) }
+    }
+
+    /// `routeThumbnail` of positions already projected.
+    public static func routeThumbnail(_ mercator: MercatorRoute, width: Double = 64, height: Double = 48) -> String {
+        let shape = RouteShape(mercator, width: width, height: height, padding: 3)
         // A single point has no line; a dot keeps the row's picture from being blank.
         let path = shape.path.isEmpty ? "M\(shape.start.x) \(shape.start.y)h0" : shape.path
         let w = SVG.n(shape.width)
@@ -66,11 +71,10 @@ struct RouteShape {
     let start: (x: Int, y: Int)
     let end: (x: Int, y: Int)
 
-    init?(latitudes: [Double], longitudes: [Double], width: Double, height: Double, padding: Double) {
+    init(_ mercator: MercatorRoute, width: Double, height: Double, padding: Double) {
         let w = max(1, Num.clean(width))
         let h = max(1, Num.clean(height))
-        guard let projection = RouteProjection(latitudes: latitudes, longitudes: longitudes, width: w, height: h, padding: padding)
-        else { return nil }
+        let projection = RouteProjection(mercator, width: w, height: h, padding: padding)
         var data = SVGPathData()
         for run in projection.runs {
             var points = RouteSimplifier.simplify(run, tolerance: Self.tolerance).map(SVGPathData.tenths)

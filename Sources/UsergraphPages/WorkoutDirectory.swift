@@ -108,17 +108,19 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
         return TrackPace(kind, metres: metres, seconds: seconds)
     }
 
-    /// The workout's track as the site may show it: after the owner's privacy settings. Nil
+    /// The workout's track as stored, and as the site may show it: after the owner's privacy
+    /// settings, with the route that is left projected once for every picture of it. Nil
     /// without a track, or for one that cannot be read (its page then draws no route, and the
     /// build says so once: `unreadableWarning`). Draws the lists' thumbnail while it is read.
-    func track(at index: Int) -> (whole: Track, shown: Track)? {
+    func track(at index: Int) -> ShownTrack? {
         let id = workouts[index].id
         guard let key = thumbnailKey(of: id) else { return nil }
         do {
             guard let whole = try site.tracks.track(of: id) else { return nil }
             let shown = TrackPrivacy.apply(site.config.privacy, to: whole)
-            thumbnails.remember(id: id, key: key, svg: Self.thumbnail(of: shown))
-            return (whole, shown)
+            let route = shown[.lat].flatMap { lat in shown[.lon].flatMap { MercatorRoute(latitudes: lat, longitudes: $0) } }
+            thumbnails.remember(id: id, key: key, svg: route.map { SVGCharts.routeThumbnail($0) })
+            return ShownTrack(whole: whole, shown: shown, route: route)
         } catch {
             lock.withLock { unreadable.append((id, error)) }
             thumbnails.remember(id: id, key: key, svg: nil)
@@ -130,7 +132,7 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
     func thumbnail(at index: Int) -> String? {
         let id = workouts[index].id
         guard let key = thumbnailKey(of: id) else { return nil }
-        return thumbnails.thumbnail(id: id, key: key) { track(at: index).flatMap { Self.thumbnail(of: $0.shown) } }
+        return thumbnails.thumbnail(id: id, key: key) { track(at: index)?.route.map { SVGCharts.routeThumbnail($0) } }
     }
 
     /// Nil when the workout has no track.
@@ -140,11 +142,6 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
         hasher.add(thumbnailSeed)
         for word in identity { hasher.add(word) }
         return hasher.finish().hex
-    }
-
-    private static func thumbnail(of shown: Track) -> String? {
-        guard let lat = shown[.lat], let lon = shown[.lon] else { return nil }
-        return SVGCharts.routeThumbnail(latitudes: lat, longitudes: lon)
     }
 
     /// One warning for the tracks this build could not read: the first, and how many more.
@@ -192,4 +189,12 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
     package func context(at index: Int) -> [String: Any] {
         WorkoutPage.fields.context(WorkoutPage(directory: self, index: index))
     }
+}
+
+/// A workout's track as stored (for its numbers) and as shown (after the privacy settings),
+/// with the shown route's projection, made once for the route and its thumbnail.
+struct ShownTrack {
+    let whole: Track
+    let shown: Track
+    let route: MercatorRoute?
 }

@@ -9,7 +9,7 @@ struct WorkoutPage {
     let index: Int
     let workout: Workout
     /// The track as stored (for the numbers) and as shown (after the privacy settings).
-    let track: (whole: Track, shown: Track)?
+    let track: ShownTrack?
     let summary: TrackSummary?
     /// The splits (`TrackSplits`, their times interpolated at each kilometre, or mile with
     /// `units: imperial`), and stretches of the same length for each split's mean elevation
@@ -122,11 +122,11 @@ struct WorkoutPage {
 
     /// The route, drawn from the track as the privacy settings leave it.
     var route: String? {
-        guard site.config.privacy.routes, let shown = track?.shown, let lat = shown[.lat], let lon = shown[.lon] else { return nil }
+        guard site.config.privacy.routes, let projected = track?.route else { return nil }
         let s = site.strings
         var options = StatisticsCharts.options(site, "route", "route", height: 400, width: 640, suffix: "")
         options.description = s.text("chart.route.desc", ["title": directory.title(of: workout)])
-        return SVGCharts.route(latitudes: lat, longitudes: lon, options: options)
+        return SVGCharts.route(projected, options: options)
     }
 
     // MARK: Charts over distance
