@@ -109,8 +109,9 @@ struct SVGDocument {
 
     /// `fixed` draws the chart at its own size (`width="W"`), for a chart too wide to shrink
     /// that its page puts in a scrolling box; otherwise it is `width="100%"` up to its own width.
-    /// `links`: the chart holds links, so it is a group of them rather than one picture (whose
-    /// parts assistive technology would not reach).
+    /// `links`: the chart holds links, so it is not one picture (`role="img"`, whose parts
+    /// assistive technology would not reach) but a graphics document, SVG's own role (HTML's
+    /// checker allows no `group` on an `svg`).
     init(options: SVGChartOptions, width: Double? = nil, height: Double? = nil, fixed: Bool = false, links: Bool = false) {
         let w = max(1, Num.clean(width ?? options.width))
         let h = max(1, Num.clean(height ?? options.height))
@@ -125,7 +126,7 @@ struct SVGDocument {
         let style = fixed ? "font-family:inherit" : "max-width:\(SVG.n(w))px;height:auto;font-family:inherit"
         parts.append(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(SVG.n(w)) \(SVG.n(h))\"\(size)"
-                + " role=\"\(links ? "group" : "img")\" aria-labelledby=\"\(id)-title \(id)-desc\""
+                + (links ? "" : " role=\"img\"") + " aria-labelledby=\"\(id)-title \(id)-desc\""
                 + " style=\"\(style)\">")
         parts.append("<title id=\"\(id)-title\">\(SVG.esc(options.title))</title>")
         parts.append("<desc id=\"\(id)-desc\">\(SVG.esc(desc))</desc>")
