@@ -19,6 +19,11 @@ shot 390 1500 docs/statistics-phone-dark.png "file://$site/statistics/index.html
 shot 1200 1100 docs/cards-dark.png "file://$site/cards/index.html" dark
 shot 1200 1000 docs/repositories.png "file://$site/repositories/forks/stars/index.html"
 shot 390 1500 docs/repositories-phone-dark.png "file://$site/repositories/index.html" dark
+# The newest workout with a track: its page shows the route, the charts and the splits.
+workout=$(python3 -c 'import json, os; w = [x for x in json.load(open("Store/workouts.json")) if os.path.exists("Store/tracks/" + x["id"] + ".json")]; print(max(w, key=lambda x: x["start"])["id"])')
+shot 1200 2300 docs/workout.png "file://$site/workouts/$workout/index.html"
+shot 390 2000 docs/workout-phone-dark.png "file://$site/workouts/$workout/index.html" dark
+shot 1200 1400 docs/workouts.png "file://$site/workouts/index.html"
 ru="$(mktemp -d)"
 .build/release/usergraph build --quiet --language ru --output "$ru/site"
 shot 1200 2000 docs/statistics-ru.png "file://$ru/site/statistics/index.html"
