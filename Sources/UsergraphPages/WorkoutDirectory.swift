@@ -20,6 +20,9 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
     let years: [(year: Int, count: Int)]
     /// Each workout's year, by position.
     private let yearOf: [Int?]
+    /// Each workout's day and time of day in the site's zone, by position: every list row and
+    /// page shows them, and parsing and formatting a time was a tenth of a list page's making.
+    private let locals: [(day: Day, time: String)?]
     /// The first workout of each day, by position: where the calendar's day leads.
     private let firstOfDay: [Day: Int]
     package let thumbnails: RouteThumbnails
@@ -49,10 +52,13 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
             }
         }
         workouts = sorted.map(\.workout)
-        yearOf = sorted.map { $0.date.map { Day($0, in: zone).year } }
+        locals = sorted.map { entry in
+            entry.date.map { (Day($0, in: zone), String(Timestamp.format($0, in: zone).dropFirst(11).prefix(5))) }
+        }
+        yearOf = locals.map { $0?.day.year }
         var firstOfDay: [Day: Int] = [:]
         // Newest first: the last one met on a day is its first.
-        for (index, entry) in sorted.enumerated() { if let date = entry.date { firstOfDay[Day(date, in: zone)] = index } }
+        for (index, local) in locals.enumerated() { if let day = local?.day { firstOfDay[day] = index } }
         self.firstOfDay = firstOfDay
         var counts: [String: Int] = [:]
         for workout in workouts { counts[workout.type, default: 0] += 1 }
@@ -87,7 +93,7 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
     func title(of workout: Workout) -> String { nonEmpty(workout.name) ?? site.workoutType(workout.type) }
 
     /// Its day and its time of day in the site's zone.
-    func local(_ workout: Workout) -> (day: Day, time: String)? { site.local(workout) }
+    func local(at index: Int) -> (day: Day, time: String)? { locals[index] }
 
     /// `5:31` (per km or mile) over `seconds` for a sport of `type` told by its pace
     /// (`PaceKind`); nil for another sport, without a distance, or slower than an hour a kilometre.

@@ -58,7 +58,7 @@ struct WorkoutPage {
     static let neighbourFields = TemplateFields<Neighbour>([
         .text("url") { $0.from.link(to: $0.directory.path(of: $0.index)) },
         .text("title") { $0.directory.title(of: $0.directory.workouts[$0.index]) },
-        .date("date?") { n in n.directory.local(n.directory.workouts[n.index]).map { n.directory.site.values.date($0.day) } },
+        .date("date?") { n in n.directory.local(at: n.index).map { n.directory.site.values.date($0.day) } },
     ])
 
     static let fields = TemplateFields<WorkoutPage>([
@@ -68,8 +68,8 @@ struct WorkoutPage {
         .text("name?") { nonEmpty($0.workout.name) },
         .text("type") { $0.site.workoutType($0.workout.type) },
         .text("typeId") { $0.workout.type },
-        .date("date?") { page in page.directory.local(page.workout).map { page.v.date($0.day) } },
-        .text("time?") { $0.directory.local($0.workout)?.time },
+        .date("date?") { page in page.directory.local(at: page.index).map { page.v.date($0.day) } },
+        .text("time?") { $0.directory.local(at: $0.index)?.time },
         .list("sources", source) { page in
             ([page.workout.source].compactMap { $0 } + (page.workout.alsoFrom ?? [])).map { (page.site, $0.kind) }
         },

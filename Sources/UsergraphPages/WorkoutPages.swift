@@ -143,8 +143,8 @@ package enum WorkoutPages {
         .text("name?") { nonEmpty($0.workout.name) },
         .text("type") { $0.site.workoutType($0.workout.type) },
         .text("typeId") { $0.workout.type },
-        .date("date?") { row in row.directory.local(row.workout).map { row.site.values.date($0.day) } },
-        .text("time?") { $0.directory.local($0.workout)?.time },
+        .date("date?") { row in row.directory.local(at: row.index).map { row.site.values.date($0.day) } },
+        .text("time?") { $0.directory.local(at: $0.index)?.time },
         .duration("duration") { $0.site.values.duration($0.workout.duration) },
         .number("distance?") { row in row.workout.distance.flatMap { $0 > 0 ? row.site.values.distance($0) : nil } },
         .text("pace?") { row in
