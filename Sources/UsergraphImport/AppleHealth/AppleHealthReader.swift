@@ -45,6 +45,8 @@ package struct AppleHealthReader: Sendable {
             case .startTag: try assembler.start(scanner.tag)
             case .endTag: try assembler.end(scanner.tag)
             case .endOfDocument: break reading
+            // Not reported: the scanner is made without `reportsText`.
+            case .text, .processingInstruction: continue
             }
         }
         window.reportFinalProgress()

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,8 +15,21 @@ import Darwin
 /// to the front and reads more after it. So a construct can be at most `longestConstruct` bytes:
 /// longer ones are refused rather than grown into (an export's longest tag is a few hundred
 /// bytes, its DTD a few kilobytes).
+///
+/// It can also lend out a `Data` already in memory (a GPX file from a zip or a gzip), in the
+/// same chunks, so that one scanner serves both.
 final class FileByteWindow {
-    private let descriptor: Int32
+    private enum Source {
+        case file(Int32)
+        /// The bytes, and how many of them have been read.
+        case memory(Data, Int)
+    }
+
+    private var source: Source
+    /// When set, what is read is checked to be UTF-8 and XML characters (`XMLCharacterCheck`),
+    /// and the first that is not stops the read with `errors.import.xml.badText`.
+    var validatesUTF8 = false
+    private var characterCheck = XMLCharacterCheck()
     /// Holds `capacity` bytes; `count` of them are valid.
     let bytes: UnsafeMutablePointer<UInt8>
     let capacity: Int
@@ -46,7 +61,7 @@ final class FileByteWindow {
         // The kernel can read further ahead for a file read once, front to back.
         _ = posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_SEQUENTIAL))
         #endif
-        descriptor = fd
+        source = .file(fd)
         self.chunkSize = max(1, chunkSize)
         self.longestConstruct = max(16, longestConstruct)
         capacity = self.longestConstruct + self.chunkSize
@@ -55,9 +70,20 @@ final class FileByteWindow {
         self.progressEvery = max(1, progressEvery)
     }
 
+    /// A window onto bytes in memory, read in chunks as a file would be (copied a chunk at a time).
+    init(data: Data, chunkSize: Int, longestConstruct: Int) {
+        source = .memory(data, 0)
+        self.chunkSize = max(1, chunkSize)
+        self.longestConstruct = max(16, longestConstruct)
+        capacity = self.longestConstruct + self.chunkSize
+        bytes = .allocate(capacity: capacity)
+        progress = nil
+        progressEvery = 1
+    }
+
     deinit {
         bytes.deallocate()
-        close(descriptor)
+        if case .file(let descriptor) = source { close(descriptor) }
     }
 
     /// Drops the bytes before `start` (the scanner is done with them), keeps the rest at the
@@ -82,12 +108,17 @@ final class FileByteWindow {
         while added < chunkSize {
             let room = min(capacity - count, chunkSize - added)
             if room <= 0 { break }
-            let n = read(descriptor, bytes + count, room)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw ReadFailure.health("cannotRead", ["reason": FileByteWindow.describe(errno)])
+            let n = try readChunk(into: bytes + count, room)
+            if n == 0 {
+                atEnd = true
+                if validatesUTF8, !characterCheck.isComplete {
+                    throw ReadFailure.xml("badText", at: fileOffset + Int64(count))
+                }
+                break
             }
-            if n == 0 { atEnd = true; break }
+            if validatesUTF8, !characterCheck.check(bytes + count, n) {
+                throw ReadFailure.xml("badText", at: fileOffset + Int64(count))
+            }
             count += n
             added += n
             bytesRead += Int64(n)
@@ -97,6 +128,25 @@ final class FileByteWindow {
             progress(bytesRead)
         }
         return added > 0
+    }
+
+    /// Reads up to `room` bytes to `destination`: 0 at the end.
+    private func readChunk(into destination: UnsafeMutablePointer<UInt8>, _ room: Int) throws(ReadFailure) -> Int {
+        switch source {
+        case .file(let descriptor):
+            while true {
+                let n = read(descriptor, destination, room)
+                if n >= 0 { return n }
+                if errno != EINTR { throw ReadFailure.health("cannotRead", ["reason": FileByteWindow.describe(errno)]) }
+            }
+        case .memory(let data, let taken):
+            let n = min(room, data.count - taken)
+            guard n > 0 else { return 0 }
+            let start = data.startIndex + taken
+            data.copyBytes(to: destination, from: start..<(start + n))
+            source = .memory(data, taken + n)
+            return n
+        }
     }
 
     /// Tells the progress callback the final count, once reading is done.
@@ -110,5 +160,59 @@ final class FileByteWindow {
     static func describe(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "errno \(code)" }
         return String(cString: text)
+    }
+}
+
+/// Checks, chunk by chunk, that bytes are well-formed UTF-8 (Unicode's table 3-7: no overlong
+/// forms, no surrogates, nothing past U+10FFFF) and no U+FFFE or U+FFFF, which XML does not
+/// allow either; the scanner checks the control characters itself. Unlike `UTF8Validator`,
+/// it does not count lines: a reader that meets a bad byte reports its offset, or reads the
+/// file again another way.
+struct XMLCharacterCheck {
+    /// Continuation bytes still due in the current sequence, and the range the next must be in.
+    private var due = 0
+    private var low: UInt8 = 0x80
+    private var high: UInt8 = 0xBF
+    private var lead: UInt8 = 0
+
+    /// Whether no sequence is left unfinished: false at the end of a file means a cut sequence.
+    var isComplete: Bool { due == 0 }
+
+    /// Checks `count` bytes at `start`, which follow those checked before.
+    mutating func check(_ start: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var index = 0
+        while index < count {
+            if due == 0 {
+                // Most of a GPX file is ASCII: eight bytes at a time while it is.
+                while index + 8 <= count,
+                    UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    index += 8
+                }
+                guard index < count else { break }
+            }
+            let byte = start[index]
+            index += 1
+            if due > 0 {
+                guard byte >= low && byte <= high else { return false }
+                due -= 1
+                // EF BF BE and EF BF BF are U+FFFE and U+FFFF.
+                (low, high) = (0x80, due == 1 && lead == 0xEF && byte == 0xBF ? 0xBD : 0xBF)
+                continue
+            }
+            guard byte >= 0x80 else { continue }
+            lead = byte
+            switch byte {
+            case 0xC2...0xDF: due = 1
+            case 0xE0: (due, low) = (2, 0xA0)
+            case 0xE1...0xEC, 0xEE, 0xEF: due = 2
+            case 0xED: (due, high) = (2, 0x9F)
+            case 0xF0: (due, low) = (3, 0x90)
+            case 0xF1...0xF3: due = 3
+            case 0xF4: (due, high) = (3, 0x8F)
+            default: return false
+            }
+        }
+        return true
     }
 }

@@ -15,13 +15,15 @@ final class XMLByteClasses {
 
     let table: UnsafeMutablePointer<UInt8>
 
-    init() {
+    /// `asciiNames`: bytes of multi-byte characters are not name characters (a scanner that must
+    /// never accept a name libxml2 would refuse, and does not check Unicode's name classes).
+    init(asciiNames: Bool = false) {
         table = .allocate(capacity: 256)
         for byte in 0..<256 {
             var flags: UInt8 = 0
             let isLetter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { flags |= Self.whitespace }
-            if isLetter || byte == 0x5F || byte == 0x3A || byte >= 0x80 { flags |= Self.nameStart | Self.nameChar }
+            if isLetter || byte == 0x5F || byte == 0x3A || (byte >= 0x80 && !asciiNames) { flags |= Self.nameStart | Self.nameChar }
             if (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E { flags |= Self.nameChar }
             if byte == 0x22 || byte == 0x27 || byte == 0x3C || byte == 0x26 || byte < 0x20 { flags |= Self.valueSpecial }
             if byte == 0x3C || byte == 0x26 || byte == 0x5D || byte < 0x20 { flags |= Self.textSpecial }

@@ -11,8 +11,23 @@ enum XMLEvent {
     case startTag
     /// An end tag; `depth` is that of the element it closes.
     case endTag
-    /// `</HealthData>` and nothing but comments and whitespace after it.
+    /// A run of character data or a CDATA section inside the root element, only from a scanner
+    /// made with `reportsText`; `XMLByteScanner.textRun` shows it until the next call. One text
+    /// may come in several runs (a chunk boundary, a comment, a reference the bytes held cut).
+    case text
+    /// A processing instruction inside the root element, only from a scanner made with
+    /// `reportsText`: a reader that keeps text may need to know one stood there.
+    case processingInstruction
+    /// The root element's end tag and nothing but comments, instructions and whitespace after it.
     case endOfDocument
+}
+
+/// Raw character data the scanner found (`XMLEvent.text`), valid until its next call: checked
+/// (references, characters), not decoded. `XMLTextDecoder` turns it into the text it stands for.
+struct XMLTextRun {
+    var bytes: UnsafeBufferPointer<UInt8>
+    /// A CDATA section's content: no references to replace.
+    var isCDATA: Bool
 }
 
 /// One attribute of the tag last returned: offsets into the scanner's buffer, valid until the
@@ -37,10 +52,22 @@ struct XMLAttribute {
 /// external-entity files. External DTDs are never fetched.
 ///
 /// Left out on purpose, for speed: the UTF-8 of what is skipped is not validated (what the
-/// reader keeps is), and non-ASCII characters are allowed anywhere in names.
+/// reader keeps is, or the window validates all of it: `FileByteWindow.validatesUTF8`), and
+/// non-ASCII characters are allowed anywhere in names (unless `asciiNames`).
+///
+/// Text is skipped unless the scanner is made with `reportsText` (the Health reader reads
+/// attributes only); then runs of it come as `.text` events.
 struct XMLByteScanner {
     private let window: FileByteWindow
-    private let classOwner = XMLByteClasses()
+    private let classOwner: XMLByteClasses
+    /// Whether text runs and processing instructions inside the root are reported as events.
+    private let reportsText: Bool
+    /// What a file that is not the expected document is called.
+    private let problems: DocumentProblems
+    /// The text run last returned.
+    private var textStart = 0
+    private var textEnd = 0
+    private var textIsCDATA = false
     /// `classOwner.table`, held directly so the innermost loops read it without a reference hop.
     private let classes: UnsafeMutablePointer<UInt8>
     /// The window's buffer: allocated once, so the pointer never changes.
@@ -64,6 +91,8 @@ struct XMLByteScanner {
     /// Whether anything but whitespace has been seen: text before it means the file is not XML.
     var sawMarkup = false
     var sawDoctype = false
+    /// The XML declaration's `encoding`, if it has one.
+    var declaredEncoding: String?
     /// Names of the general entities the DTD declares, to name them when they are referenced.
     var declaredEntities = Set<String>()
     /// Where a leading byte-order mark ends: an XML declaration may only start there.
@@ -86,9 +115,32 @@ struct XMLByteScanner {
 
     enum Phase { case prolog, root, epilog }
 
-    /// Scans `window` from `start` (past a byte-order mark) in its buffer.
-    init(window: FileByteWindow, start: Int) {
+    /// The keys of the problems of a file that is not the document a reader expects: no markup
+    /// at all, markup but no root element, text where markup must start.
+    struct DocumentProblems {
+        var empty: String
+        var noRoot: String
+        var notXML: String
+
+        static let health = DocumentProblems(
+            empty: "errors.import.health.empty", noRoot: "errors.import.health.noHealthData",
+            notXML: "errors.import.health.notXML")
+        static let xml = DocumentProblems(
+            empty: "errors.import.xml.empty", noRoot: "errors.import.xml.empty", notXML: "errors.import.xml.malformed")
+    }
+
+    /// Scans `window` from `start` (past a byte-order mark) in its buffer. `reportsText` adds
+    /// `.text` and `.processingInstruction` events; `asciiNames` refuses names with non-ASCII
+    /// characters instead of accepting them all (for a reader that must refuse whatever
+    /// libxml2 would, and does not carry Unicode's name tables either).
+    init(
+        window: FileByteWindow, start: Int, reportsText: Bool = false, asciiNames: Bool = false,
+        problems: DocumentProblems = .health
+    ) {
         self.window = window
+        self.reportsText = reportsText
+        self.problems = problems
+        classOwner = XMLByteClasses(asciiNames: asciiNames)
         classes = classOwner.table
         bytes = window.bytes
         position = start
@@ -107,12 +159,17 @@ struct XMLByteScanner {
             scratch: storage.scratch, scratchCapacity: storage.scratchCapacity)
     }
 
+    /// The text run last returned, as a view into the buffer: valid until the next call to `next()`.
+    var textRun: XMLTextRun {
+        XMLTextRun(bytes: UnsafeBufferPointer(start: bytes + textStart, count: textEnd - textStart), isCDATA: textIsCDATA)
+    }
+
     /// The file offset of a buffer index.
     func offset(_ index: Int) -> Int64 { window.fileOffset + Int64(index) }
 
     // MARK: - Events
 
-    /// The next start or end tag, or the end of the document.
+    /// The next start or end tag, or the end of the document (or, with `reportsText`, text).
     mutating func next() throws(ReadFailure) -> XMLEvent {
         while true {
             if position >= limit {
@@ -120,7 +177,13 @@ struct XMLByteScanner {
                 continue
             }
             if bytes[position] != ASCII.less {
-                if try !skipText(), try !refill() { throw unfinishedAtEnd() }
+                let start = position
+                let complete = try skipText()
+                if reportsText, phase == .root {
+                    if let event = try textEvent(from: start, complete: complete) { return event }
+                    continue
+                }
+                if !complete, try !refill() { throw unfinishedAtEnd() }
                 continue
             }
             let next = try markup(at: position)
@@ -132,6 +195,35 @@ struct XMLByteScanner {
             if let event = next.event { return event }
         }
     }
+
+    /// The text skipped from `start` to `position` as an event, or nil when there is none yet
+    /// (more bytes were read). A carriage return at the end of the bytes held is left for the
+    /// next run, so that a CR LF pair is never cut in two (XML reads it as one line feed).
+    private mutating func textEvent(from start: Int, complete: Bool) throws(ReadFailure) -> XMLEvent? {
+        var end = position
+        var needsMore = !complete
+        if end == limit, end > start, bytes[end - 1] == ASCII.carriageReturn, !window.atEnd {
+            end -= 1
+            position = end
+            needsMore = true
+        }
+        if end > start {
+            (textStart, textEnd, textIsCDATA) = (start, end, false)
+            return .text
+        }
+        if needsMore, try !refill() { throw unfinishedAtEnd() }
+        return nil
+    }
+
+    /// A CDATA section's content as the next event (`reportsText` only).
+    mutating func cdataEvent(from start: Int, to end: Int) -> XMLEvent? {
+        guard reportsText else { return nil }
+        (textStart, textEnd, textIsCDATA) = (start, end, true)
+        return .text
+    }
+
+    /// A processing instruction as the next event, inside the root and with `reportsText` only.
+    var instructionEvent: XMLEvent? { reportsText && phase == .root ? .processingInstruction : nil }
 
     /// Where a construct ends (-1: it runs past the bytes held), and the event it is.
     struct Step {
@@ -153,7 +245,7 @@ struct XMLByteScanner {
         case .epilog: return .endOfDocument
         case .root: throw truncated(at: limit)
         case .prolog:
-            throw sawMarkup ? ReadFailure.health("noHealthData") : ReadFailure.health("empty")
+            throw ReadFailure(sawMarkup ? problems.noRoot : problems.empty)
         }
     }
 
@@ -205,7 +297,7 @@ struct XMLByteScanner {
                 let byte = bytes[i]
                 if classes[Int(byte)] & XMLByteClasses.whitespace != 0 { i += 1; continue }
                 if byte == ASCII.less { break }
-                if !sawMarkup { throw ReadFailure.health("notXML", at: offset(i)) }
+                if !sawMarkup { throw ReadFailure(problems.notXML, at: offset(i)) }
                 throw ReadFailure.xml("contentOutsideRoot", at: offset(i))
             }
         }

@@ -19,7 +19,7 @@ extension XMLByteScanner {
             let end = find("]]>", from: start + 9)
             if end < 0 { return .incomplete }
             try checkCharacters(from: start + 9, to: end)
-            return Step(index: end + 3, event: nil)
+            return Step(index: end + 3, event: cdataEvent(from: start + 9, to: end))
         }
         guard let isDoctype = matches("<!DOCTYPE", at: start) else { return .incomplete }
         if isDoctype { return try doctype(at: start) }
@@ -47,13 +47,13 @@ extension XMLByteScanner {
             guard target == "xml", offset(start) == documentStart else {
                 throw ReadFailure.xml("badMarkup", at: offset(start))
             }
-            try checkDeclaration(from: targetEnd, to: end)
+            declaredEncoding = try checkDeclaration(from: targetEnd, to: end)
         } else {
             guard targetEnd == end || isWhitespace(targetEnd) else { throw ReadFailure.xml("badMarkup", at: offset(start)) }
             try checkCharacters(from: targetEnd, to: end)
         }
         sawMarkup = true
-        return Step(index: end + 2, event: nil)
+        return Step(index: end + 2, event: instructionEvent)
     }
 
     /// Refuses the control characters XML does not allow in the text of a comment, an
@@ -71,10 +71,12 @@ extension XMLByteScanner {
 
     /// The XML declaration's pseudo-attributes, in XML's order: `version="1.x"`, then optionally
     /// `encoding` (UTF-8 or ASCII, what the scanner reads) and `standalone` (`yes` or `no`).
-    private func checkDeclaration(from start: Int, to end: Int) throws(ReadFailure) {
+    /// Returns the encoding, if declared.
+    private func checkDeclaration(from start: Int, to end: Int) throws(ReadFailure) -> String? {
         let bad = ReadFailure.xml("badMarkup", at: offset(start))
         var i = start
         var names: [String] = []
+        var encoding: String?
         while true {
             let spaced = i < end && isWhitespace(i)
             while i < end, isWhitespace(i) { i += 1 }
@@ -105,6 +107,7 @@ extension XMLByteScanner {
                 guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(value.lowercased()) else {
                     throw ReadFailure.xml("encoding", ["encoding": value], at: offset(valueStart))
                 }
+                encoding = value
             case "standalone" where names.first == "version" && !names.contains("standalone"):
                 guard value == "yes" || value == "no" else { throw bad }
             default:
@@ -113,6 +116,7 @@ extension XMLByteScanner {
             names.append(name)
         }
         guard names.first == "version" else { throw bad }
+        return encoding
     }
 
     /// `<!DOCTYPE name (SYSTEM "…" | PUBLIC "…" "…")? ([ internal subset ])? >`, once, before

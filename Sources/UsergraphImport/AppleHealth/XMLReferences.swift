@@ -89,7 +89,7 @@ enum XMLValueDecoder {
 
     /// The character of a reference's body (`amp`, `#38`, `#x26`); nil for anything else (the
     /// scanner has refused those already).
-    private static func character(_ body: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+    static func character(_ body: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
         switch Array(body) {
         case Array("lt".utf8): return "<"
         case Array("gt".utf8): return ">"
@@ -123,6 +123,48 @@ enum XMLValueDecoder {
         switch code {
         case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
         default: return false
+        }
+    }
+}
+
+/// Turns a text run the scanner has checked (`XMLTextRun`) into the characters it stands for:
+/// references replaced, and line ends as XML reads them, a CR LF pair or a lone CR as one line
+/// feed (the scanner never ends a run between the two); a character reference to CR stays a
+/// CR. A CDATA section's content is kept as it is, line ends included: that is what libxml2's
+/// push parser, which `XMLParser` drives, hands out, and the two paths must read alike.
+enum XMLTextDecoder {
+    /// Appends the decoded text of `run` to `output`, stopping once `output` holds `limit` bytes
+    /// (a character may take it a few bytes past).
+    static func append(_ run: XMLTextRun, to output: inout [UInt8], limit: Int) {
+        let raw = run.bytes
+        var i = 0
+        let end = raw.count
+        while i < end, output.count < limit {
+            // The plain run up to the next byte to decode, appended at once.
+            var plain = i
+            while plain < end, raw[plain] != ASCII.carriageReturn && raw[plain] != ASCII.ampersand || run.isCDATA {
+                plain += 1
+            }
+            if plain > i {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: raw[i..<min(plain, i + limit - output.count)]))
+                i = plain
+                continue
+            }
+            let byte = raw[i]
+            switch byte {
+            case ASCII.carriageReturn where !run.isCDATA:
+                output.append(ASCII.newline)
+                i += (i + 1 < end && raw[i + 1] == ASCII.newline) ? 2 : 1
+            case ASCII.ampersand where !run.isCDATA:
+                var close = i + 1
+                while close < end, raw[close] != ASCII.semicolon { close += 1 }
+                let body = UnsafeBufferPointer(rebasing: raw[min(i + 1, end)..<close])
+                if let code = XMLValueDecoder.character(body) { UTF8.encode(code) { output.append($0) } }
+                i = close + 1
+            default:
+                output.append(byte)
+                i += 1
+            }
         }
     }
 }

@@ -22,14 +22,28 @@ enum GPXReader {
         try contents(ofFileAt: path).activities
     }
 
+    /// Read by the byte scanner (`GPXByteReader`), or, for any file it gives up on (a bad one,
+    /// one in UTF-16…), by `XMLParser`, which then says what is wrong and where.
     static func contents(of data: Data) throws -> Contents {
+        if let contents = GPXByteReader.contents(of: data) { return contents }
+        return try parsedContents(of: data)
+    }
+
+    /// Streams the file: a 100 MB track is never in memory as a whole, on either path.
+    static func contents(ofFileAt path: String) throws -> Contents {
+        if let contents = GPXByteReader.contents(ofFileAt: path) { return contents }
+        return try parsedContents(ofFileAt: path)
+    }
+
+    /// Through `XMLParser` and `GPXHandler`: the reader of every file before the byte scanner,
+    /// and still the one of the files that scanner gives up on.
+    static func parsedContents(of data: Data) throws -> Contents {
         let handler = GPXHandler()
         try SecureXMLParser.parse(data, with: handler)
         return Contents(activities: handler.activities, tracksWithoutTime: handler.tracksWithoutTime)
     }
 
-    /// Streams the file: a 100 MB track is never in memory as a whole.
-    static func contents(ofFileAt path: String) throws -> Contents {
+    static func parsedContents(ofFileAt path: String) throws -> Contents {
         let handler = GPXHandler()
         try SecureXMLParser.parse(fileAt: path, with: handler)
         return Contents(activities: handler.activities, tracksWithoutTime: handler.tracksWithoutTime)

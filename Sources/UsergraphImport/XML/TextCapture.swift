@@ -44,4 +44,15 @@ enum XMLText {
         else { return nil }
         return value
     }
+
+    /// `decimal(_:)` of text given as UTF-8 bytes (valid, the caller has made sure), without
+    /// making a `String` of the untrimmed text first: the byte scanner's GPX path reads a few
+    /// of these a track point.
+    static func decimal(bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        let bytes = trimmed(bytes)
+        guard !bytes.isEmpty, bytes.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }),
+            let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite
+        else { return nil }
+        return value
+    }
 }
