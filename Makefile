@@ -9,6 +9,7 @@ BENCH_USERS ?= 1000,10000
 BENCH_RUNS ?= 5
 BENCH_IMPORT_MB ?= 500
 BENCH_MEMORY_USERS ?= 100000
+BENCH_TRACK_WORKOUTS ?= 5000
 
 PREFIX ?= /usr/local
 
@@ -61,15 +62,18 @@ format:
 	$(SWIFT) format format --configuration .swift-format -i -r $(FORMATTED)
 
 # Times full and incremental builds of generated 1,000- and 10,000-user sites (and Hugo on the
-# same pages when it is installed; as root it is installed when missing), and the peak memory of
-# a 100,000-user site. Not part of `make test`.
+# same pages when it is installed; as root it is installed when missing), the peak memory of
+# a 100,000-user site, and the import and build of a generated ten-year workout history with
+# 1 Hz tracks (BENCH_TRACK_WORKOUTS FIT and GPX files, against fitparse, gpxpy and Hugo; 0 skips
+# it). Not part of `make test`.
 # More sizes or runs: make bench BENCH_USERS=1000,10000,100000 BENCH_RUNS=3
 bench: build
 	@if ! command -v hugo >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 	  echo "Installing hugo (for the comparison)"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo >/dev/null || true; \
 	fi
-	python3 Scripts/bench/bench.py --binary $(BIN) --users $(BENCH_USERS) --runs $(BENCH_RUNS) --import-mb $(BENCH_IMPORT_MB) --memory-users $(BENCH_MEMORY_USERS)
+	python3 Scripts/bench/bench.py --binary $(BIN) --users $(BENCH_USERS) --runs $(BENCH_RUNS) --import-mb $(BENCH_IMPORT_MB) --memory-users $(BENCH_MEMORY_USERS) \
+	  --track-workouts $(BENCH_TRACK_WORKOUTS)
 
 # The built demo site against the W3C Nu checker and axe-core (WCAG 2 A/AA, 2.1 AA, 2.2 AA,
 # best practice) in headless Chromium at 390 and 1280 px, light and dark, in English and

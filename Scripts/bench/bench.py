@@ -3,6 +3,8 @@
 
 Usage: python3 Scripts/bench/bench.py [--users 1000,10000] [--runs 5] [--binary .build/release/usergraph]
                                       [--no-hugo] [--keep] [--json FILE] [--import-mb 500] [--memory-users 100000]
+                                      [--track-workouts 5000] [--track-history DIR] [--track-reader-seconds 20]
+                                      [--track-timeout 1800]
 
 For each number of users it generates a site with Scripts/bench/make-bench-site.py into a
 temporary folder, then measures with the given (release) binary:
@@ -30,11 +32,38 @@ With --import-mb N (0 skips it) it also generates an Apple Health export of N MB
 (Scripts/bench/make-health-export.py) and times `usergraph import` of it into a new site
 against Scripts/bench/health_iterparse.py, Python's ElementTree.iterparse reading the same
 records the way the popular Python importers do: MB/s and peak memory of both, in the same run.
+
+With --track-workouts N (5,000 by default; 0 skips it), issue 37's workout history: N workouts
+over ten years with 1 Hz tracks (Scripts/bench/make-track-history.py: about 60 % FIT from a
+watch, 40 % GPX from a phone, about 3,600 samples each), generated into the temporary folder, or
+kept and reused in --track-history DIR (checked by a stamp of the arguments and the generator's
+hash), plus one more run dated after the last. Then, min(--runs, 3) times, each run in a new site
+(`usergraph init`, Europe/Moscow, `asOf` the new run's day):
+
+  import         `usergraph import` of the whole folder (every FIT and GPX file): wall, CPU, peak
+                 memory, MB/s; then Scripts/bench/track_readers.py, fitparse and gpxpy reading
+                 a subset (the files in an interleaved order until --track-reader-seconds of
+                 reading per kind, chosen in the first run, read again in the others), and
+                 `usergraph import` of exactly that subset of each kind into a scratch site:
+                 MB/s of both on the same files, their ratio against the target (10x each).
+                 The readers' MB/s counts their reading only; usergraph's its whole process,
+                 writing the store included.
+  full build     `usergraph build --force` into a new, empty folder: against Hugo and against
+                 the peak-memory target (150 MB)
+  Hugo           the same workout pages (Scripts/bench/make-track-hugo.py, written from the
+                 first run's built pages: each page's text as Markdown and its SVGs copied as
+                 they are, inline, as raw HTML; the lists by type and year as taxonomies, 50 a
+                 page), alternating with usergraph's full builds; inline because usergraph
+                 writes its pictures into its pages, so both write pages of the same size
+  no change      a rebuild with nothing changed (it also makes the spare site a nightly run has)
+  one workout    `usergraph import` of the new run's FIT file, then a rebuild: the rebuild
+                 against the full build (target 5 %), the import on its own
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import shutil
 import statistics
@@ -48,15 +77,19 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 
 
-def measure(command: list[str], cwd: Path | None = None) -> dict:
-    """Runs a command under /usr/bin/time -v; returns wall, user and system seconds and peak RSS in MB."""
+def measure(command: list[str], cwd: Path | None = None, limit: float | None = None) -> dict:
+    """Runs a command under /usr/bin/time -v; returns wall, user and system seconds and peak RSS in MB.
+    With a limit (seconds), `timeout` stops the command when it runs longer, and the bench with it."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
         start = time.perf_counter()
-        done = subprocess.run(["/usr/bin/time", "-v", "-o", report.name, *command], cwd=cwd,
+        timeout = ["timeout", "--kill-after=10", str(limit)] if limit else []
+        done = subprocess.run(["/usr/bin/time", "-v", "-o", report.name, *timeout, *command], cwd=cwd,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         wall = time.perf_counter() - start
+        if limit and done.returncode in (124, 137):
+            sys.exit(f"bench: {' '.join(command[:3])}… ran past {limit:.0f} s and was stopped.")
         if done.returncode != 0:
-            sys.exit(f"bench: {' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
+            sys.exit(f"bench: {' '.join(command[:8])}{' …' if len(command) > 8 else ''} failed ({done.returncode}):\n{done.stderr}")
         fields = dict(line.strip().rsplit(": ", 1) for line in report.read().splitlines() if ": " in line)
     return {"wall": wall, "user": float(fields["User time (seconds)"]), "sys": float(fields["System time (seconds)"]),
             "rss": int(fields["Maximum resident set size (kbytes)"]) / 1024}
@@ -236,6 +269,167 @@ def bench_import(megabytes: int, runs: int, binary: Path, work: Path) -> dict:
     return {"megabytes": size_mb, "usergraph": a, "iterparse": b}
 
 
+# --------------------------------------------------------------------------- the workout history (issue 37)
+
+TRACK_END = "2026-11-20"
+TRACK_TARGETS = {"ratio": 10.0, "hugo": 1.0, "memory": 150, "workout": 0.05}
+
+
+def track_history(workouts: int, seed: int, cache: Path | None, work: Path) -> tuple[Path, Path, dict]:
+    """The generated history (its files, the extra run, the manifest): reused from the cache
+    folder when its stamp (the arguments and the generator's hash) matches, else generated."""
+    generator = HERE / "make-track-history.py"
+    stamp = {"workouts": workouts, "seed": seed, "end": TRACK_END,
+             "generator": hashlib.sha256(generator.read_bytes()).hexdigest()}
+    root = cache / f"history-{workouts}-seed{seed}" if cache else work / "track-history"
+    if (root / "stamp.json").is_file() and json.loads((root / "stamp.json").read_text("utf-8")) == stamp:
+        print(f"\n== workout history: using {root}", flush=True)
+    else:
+        shutil.rmtree(root, ignore_errors=True)
+        print(f"\n== workout history: generating {workouts:,} workouts into {root}…", flush=True)
+        subprocess.run([sys.executable, str(generator), str(root / "files"), "--workouts", str(workouts), "--seed", str(seed),
+                        "--end", TRACK_END, "--extra", str(root / "extra"), "--manifest", str(root / "manifest.json")],
+                       check=True)
+        (root / "stamp.json").write_text(json.dumps(stamp, indent=1) + "\n", "utf-8")
+    manifest = json.loads((root / "manifest.json").read_text("utf-8"))
+    return root / "files", root / "extra" / manifest["extra"]["name"], manifest
+
+
+def track_site(binary: Path, folder: Path, as_of: str) -> None:
+    """A new site project for the history: its time zone, and "today" pinned to the new run's day."""
+    subprocess.run([str(binary), "init", str(folder)], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    config = folder / "usergraph.yml"
+    lines = [("timeZone: Europe/Moscow" if line.startswith("timeZone:") else f"asOf: {as_of}" if line.startswith("# asOf:") else line)
+             for line in config.read_text("utf-8").splitlines()]
+    config.write_text("\n".join(lines) + "\n", "utf-8")
+
+
+def folder_size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def bench_tracks(workouts: int, runs: int, binary: Path, hugo: str | None, work: Path, cache: Path | None,
+                 reader_seconds: float, limit: float) -> dict:
+    files, extra, manifest = track_history(workouts, 1, cache, work)
+    entries = manifest["files"]
+    kinds = {kind: [e for e in entries if e["name"].endswith("." + kind)] for kind in ("fit", "gpx")}
+    history = {"workouts": len(entries), "samples": sum(e["samples"] for e in entries),
+               "fitFiles": len(kinds["fit"]), "gpxFiles": len(kinds["gpx"]),
+               "fitBytes": sum(e["bytes"] for e in kinds["fit"]), "gpxBytes": sum(e["bytes"] for e in kinds["gpx"])}
+    history["bytes"] = history["fitBytes"] + history["gpxBytes"]
+    as_of = time.strftime("%Y-%m-%d", time.gmtime(manifest["extra"]["start"] + manifest["extra"]["offset"] * 3600))
+    print(f"  {history['workouts']:,} workouts ({history['fitFiles']:,} FIT, {history['gpxFiles']:,} GPX), "
+          f"{history['samples']:,} samples, FIT {history['fitBytes'] / 1e6:,.1f} MB, GPX {history['gpxBytes'] / 1e6:,.1f} MB; "
+          f"the new run: {extra.name}", flush=True)
+    subset = work / "track-readers.json"
+    hugo_site = work / "track-hugo"
+    steps = ["import", "ugFit", "fitparse", "ugGpx", "gpxpy", "full", "hugo", "nochange", "extraImport", "extraBuild"]
+    results: dict[str, list[dict]] = {step: [] for step in steps}
+    readers: list[dict] = []
+    for run in range(runs):
+        print(f"  run {run + 1} of {runs}…", flush=True)
+        site, output = work / f"track-site-{run}", work / f"track-out-{run}"
+        track_site(binary, site, as_of)
+        def build(*extra_args: str) -> list[str]:
+            return [str(binary), "build", "--config", str(site / "usergraph.yml"), "--output", str(output), "--quiet", *extra_args]
+        results["import"].append(measure([str(binary), "import", str(files)], cwd=site, limit=limit))
+        if run == 0:
+            stored = json.loads((site / "Store/workouts.json").read_text("utf-8"))
+            tracks = list((site / "Store/tracks").glob("*.json"))
+            samples = sum(len(json.loads(p.read_text("utf-8"))["t"]) for p in tracks)
+            history.update(imported=len(stored), tracks=len(tracks), trackSamples=samples,
+                           tracksBytes=sum(p.stat().st_size for p in tracks))
+            print(f"  imported {len(stored):,} workouts, {len(tracks):,} tracks with {samples:,} samples "
+                  f"(Store/tracks: {history['tracksBytes'] / 1e6:,.0f} MB)", flush=True)
+            if len(stored) != len(entries) or samples != history["samples"]:
+                print(f"  bench: the import kept {len(stored):,} workouts and {samples:,} samples of "
+                      f"{len(entries):,} and {history['samples']:,} generated", flush=True)
+        # The Python readers on their subset (chosen by time in the first run), then usergraph on the same files.
+        report_file = work / f"track-readers-{run}.json"
+        choose = ["--seconds", str(reader_seconds), "--list", str(subset)] if run == 0 else ["--files-from", str(subset)]
+        results["fitparse"].append(measure([sys.executable, str(HERE / "track_readers.py"), str(files), *choose,
+                                            "--json", str(report_file)], limit=limit))
+        readers.append(json.loads(report_file.read_text("utf-8")))
+        results["gpxpy"].append(dict(results["fitparse"][-1]))
+        chosen = json.loads(subset.read_text("utf-8"))
+        for kind, step in (("fit", "ugFit"), ("gpx", "ugGpx")):
+            scratch = work / f"track-scratch-{kind}-{run}"
+            track_site(binary, scratch, as_of)
+            results[step].append(measure([str(binary), "import", *chosen[kind]], cwd=scratch, limit=limit))
+            shutil.rmtree(scratch, ignore_errors=True)
+        # The full build into a new folder, and Hugo on the same pages after it.
+        results["full"].append(measure(build("--force"), limit=limit))
+        if hugo:
+            if run == 0:
+                subprocess.run([sys.executable, str(HERE / "make-track-hugo.py"), str(site), str(output), str(hugo_site)], check=True)
+            results["hugo"].append(measure([hugo, "--quiet", "--destination", f"public-{run}"], cwd=hugo_site, limit=limit))
+        results["nochange"].append(measure(build(), limit=limit))
+        results["extraImport"].append(measure([str(binary), "import", str(extra)], cwd=site, limit=limit))
+        results["extraBuild"].append(measure(build(), limit=limit))
+        if run == 0:
+            history["pages"] = count_pages(output)
+            history["hugoPages"] = count_pages(hugo_site / "public-0") if hugo else 0
+            history["storeBytes"] = folder_size(site / "Store")
+
+    # The readers' own clock: their reading, without the interpreter's start.
+    for run, reader in enumerate(readers):
+        for kind, step in (("fit", "fitparse"), ("gpx", "gpxpy")):
+            results[step][run]["wall"] = reader[kind]["seconds"]
+    last = readers[0]
+    summary: dict = {"history": history, "runs": runs, "readers": {k: last[k] for k in ("python", "fitparse", "gpxpy")},
+                     "subset": {kind: {key: last[kind][key] for key in ("files", "of", "bytes", "samples")} for kind in ("fit", "gpx")}}
+    for step, measured in results.items():
+        if measured:
+            summary[step] = median(measured)
+    summary["each"] = {step: measured for step, measured in results.items() if measured}
+    report_tracks(summary)
+    return summary
+
+
+def report_tracks(s: dict) -> None:
+    h, sub = s["history"], s["subset"]
+    print(f"\n== workout history: {h['workouts']:,} workouts, {h['samples']:,} samples, {h['bytes'] / 1e6:,.0f} MB "
+          f"({s['runs']} runs, medians)")
+    print(f"{'import':<34}{'files':>7}{'MB':>9}{'time (s)':>10}{'MB/s':>9}{'user (s)':>10}{'sys (s)':>9}{'peak MB':>9}")
+    rows = [("import", "usergraph import, every file", h["workouts"], h["bytes"]),
+            ("ugFit", "usergraph import, fitparse's", sub["fit"]["files"], sub["fit"]["bytes"]),
+            ("fitparse", f"fitparse {s['readers']['fitparse']}", sub["fit"]["files"], sub["fit"]["bytes"]),
+            ("ugGpx", "usergraph import, gpxpy's", sub["gpx"]["files"], sub["gpx"]["bytes"]),
+            ("gpxpy", f"gpxpy {s['readers']['gpxpy']}", sub["gpx"]["files"], sub["gpx"]["bytes"])]
+    for key, label, count, size in rows:
+        m = s[key]
+        # The two readers run in one process: its CPU and memory are shown once, on fitparse's row.
+        cpu = ("", "", "") if key == "gpxpy" else (f"{m['user']:.2f}", f"{m['sys']:.2f}", f"{m['rss']:.0f}")
+        print(f"{label:<34}{count:>7,}{size / 1e6:>9,.1f}{m['wall']:>10.2f}{size / 1e6 / m['wall']:>9.1f}"
+              f"{cpu[0]:>10}{cpu[1]:>9}{cpu[2]:>9}")
+    for ours, theirs, kind in (("ugFit", "fitparse", "fit"), ("ugGpx", "gpxpy", "gpx")):
+        ratio = s[theirs]["wall"] / s[ours]["wall"]
+        verdict = "met" if ratio >= TRACK_TARGETS["ratio"] else "missed"
+        print(f"throughput, usergraph / {theirs} on the same {sub[kind]['files']} {kind.upper()} files: {ratio:.1f}x "
+              f"(target {TRACK_TARGETS['ratio']:.0f}x: {verdict})")
+    print(f"usergraph import of every file: {h['samples'] / s['import']['wall']:,.0f} samples/s; "
+          f"Store/tracks {h.get('tracksBytes', 0) / 1e6:,.0f} MB for {h.get('trackSamples', 0):,} samples")
+    print(f"\n{'build':<34}{'pages':>7}{'wall (s)':>10}{'pages/s':>9}{'user (s)':>10}{'sys (s)':>9}{'peak MB':>9}")
+    for key, label in (("full", "full build (--force, new folder)"), ("hugo", "Hugo, the same workout pages"),
+                       ("nochange", "no-change rebuild"), ("extraImport", "one new workout: its import"),
+                       ("extraBuild", "one new workout: the rebuild")):
+        if key in s:
+            m = s[key]
+            pages = h["hugoPages"] if key == "hugo" else h["pages"]
+            counts = ("", "") if key == "extraImport" else (f"{pages:,}", f"{pages / m['wall']:,.0f}")
+            print(f"{label:<34}{counts[0]:>7}{m['wall']:>10.2f}{counts[1]:>9}{m['user']:>10.2f}{m['sys']:>9.2f}{m['rss']:>9.0f}")
+    if "hugo" in s:
+        ratio = s["full"]["wall"] / s["hugo"]["wall"]
+        print(f"usergraph / Hugo, full build wall time: {ratio:.2f} (target at most {TRACK_TARGETS['hugo']:.0f}: "
+              f"{'met' if ratio <= TRACK_TARGETS['hugo'] else 'missed'})")
+    peak = s["full"]["rss"]
+    print(f"peak memory of the full build: {peak:.0f} MB (target {TRACK_TARGETS['memory']} MB: "
+          f"{'met' if peak <= TRACK_TARGETS['memory'] else 'missed'})")
+    share = s["extraBuild"]["wall"] / s["full"]["wall"]
+    print(f"one new workout, the rebuild / full build: {share:.1%} (target {TRACK_TARGETS['workout']:.0%}: "
+          f"{'met' if share <= TRACK_TARGETS['workout'] else 'missed'}); its import {s['extraImport']['wall']:.2f} s")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--users", default="1000,10000", help="comma-separated site sizes (default 1000,10000)")
@@ -247,6 +441,13 @@ def main() -> int:
     ap.add_argument("--import-mb", type=int, default=500, help="size of the Apple Health export to import (0: skip)")
     ap.add_argument("--memory-users", type=int, default=100_000,
                     help="users of the site whose full build and rebuilds are run once for peak memory (0: skip)")
+    ap.add_argument("--track-workouts", type=int, default=5000,
+                    help="workouts with 1 Hz tracks in the generated history to import and build (0: skip)")
+    ap.add_argument("--track-history", help="keep the generated history in this folder and reuse it across benches")
+    ap.add_argument("--track-reader-seconds", type=float, default=20,
+                    help="seconds of reading that choose fitparse's and gpxpy's subset (default 20)")
+    ap.add_argument("--track-timeout", type=float, default=1800,
+                    help="stop the bench when one step of the history runs longer (seconds, default 1800)")
     args = ap.parse_args()
 
     binary = Path(args.binary).resolve()
@@ -266,8 +467,12 @@ def main() -> int:
         if sizes:
             growth(sizes)
         imported = bench_import(args.import_mb, min(args.runs, 3), binary, work) if args.import_mb > 0 else None
+        tracks = (bench_tracks(args.track_workouts, min(args.runs, 3), binary, hugo, work,
+                               Path(args.track_history).resolve() if args.track_history else None,
+                               args.track_reader_seconds, args.track_timeout) if args.track_workouts > 0 else None)
         if args.json:
-            Path(args.json).write_text(json.dumps({"sizes": sizes, "import": imported}, indent=2) + "\n", "utf-8")
+            Path(args.json).write_text(json.dumps({"sizes": sizes, "import": imported, "tracks": tracks}, indent=2) + "\n",
+                                       "utf-8")
     finally:
         if args.keep:
             print(f"\nKept {work}")
