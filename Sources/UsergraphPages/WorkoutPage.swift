@@ -18,6 +18,10 @@ struct WorkoutPage {
     let stretches: TrackProfile?
     /// About a hundred stretches: the charts.
     let profile: TrackProfile?
+    /// Where each stretch ends, in the site's distance unit, and as the axis writes it: the
+    /// same for every chart and every width of it, so worked out once.
+    let positions: [Double]
+    let positionLabels: [String]
 
     init(directory: WorkoutDirectory, index: Int) {
         self.directory = directory
@@ -31,9 +35,13 @@ struct WorkoutPage {
         let units = directory.site.config.units
         splits = track.map { TrackSplits.of($0.whole, unit: units == .imperial ? .mile : .kilometre) } ?? []
         stretches = track.map { TrackProfile(track: $0.whole, width: units.metresPerDistance) }
-        profile = track.flatMap { track in
+        let profile = track.flatMap { track in
             summary?.distance.flatMap { $0 > 0 ? TrackProfile(track: track.whole, width: max(10, $0 / 100)) : nil }
         }
+        self.profile = profile
+        let format = directory.site.strings.format
+        positions = profile?.stretches.map { $0.end / units.metresPerDistance } ?? []
+        positionLabels = positions.map { format.number($0, places: 1) }
     }
 
     var site: SiteData { directory.site }
@@ -88,6 +96,8 @@ struct WorkoutPage {
             }
         },
         .flag("hasSplits") { $0.splits.count > 1 },
+        // A ride's splits give its speed, a run's its pace: the column says which.
+        .flag("splitSpeeds") { $0.paceKind == .speed },
         .object("previous?", neighbourFields) { $0.neighbour(-1) },
         .object("next?", neighbourFields) { $0.neighbour(1) },
     ])
@@ -150,11 +160,9 @@ struct WorkoutPage {
         guard let stretches = profile?.stretches, stretches.count > 1 else { return nil }
         let values = stretches.map { value($0) }.map { $0.isFinite ? $0 : .nan }
         guard values.contains(where: { !$0.isNaN }) else { return nil }
-        let positions = stretches.map { $0.end / units.metresPerDistance }
-        let format = site.strings.format
         return StatisticsCharts.responsive(StatisticsCharts.full) { width, suffix in
             SVGCharts.line(
-                [ChartSeries(name: "", values: values)], labels: positions.map { format.number($0, places: 1) },
+                [ChartSeries(name: "", values: values)], labels: positionLabels,
                 options: StatisticsCharts.options(site, key, key, height: 200, width: width, suffix: suffix), includeZero: false,
                 positions: positions, gaps: true)
         }

@@ -219,34 +219,39 @@ extension JSONBytesReader {
     /// Nil for anything else (an exponent, a long number), which JSONDecoder then reads.
     mutating func decimal() -> Double? {
         skipSpace()
+        // Locals rather than `self.index`, and a power of ten by multiplying rather than from a
+        // global table (a `swift_once` a number): the numbers are nearly all of a track's bytes.
+        let count = bytes.count
+        var at = index
         var negative = false
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+        if at < count, bytes[at] == UInt8(ascii: "-") {
             negative = true
-            index += 1
+            at += 1
         }
         var mantissa: Int64 = 0, digits = 0, places = 0, fraction = false
-        let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            if (48...57).contains(byte) {
-                mantissa = mantissa * 10 + Int64(byte - 48)
+        let start = at
+        while at < count {
+            let byte = bytes[at]
+            if byte &- 48 < 10 {
+                mantissa = mantissa &* 10 &+ Int64(byte &- 48)
                 digits += 1
                 if fraction { places += 1 }
-            } else if byte == UInt8(ascii: "."), !fraction, index > start {
+            } else if byte == UInt8(ascii: "."), !fraction, at > start {
                 fraction = true
             } else {
                 break
             }
-            index += 1
+            at += 1
         }
-        guard digits > 0, digits <= 15, !(fraction && places == 0), !(bytes[start] == 48 && index > start + 1 && bytes[start + 1] != UInt8(ascii: "."))
+        index = at
+        guard digits > 0, digits <= 15, !(fraction && places == 0), !(bytes[start] == 48 && at > start + 1 && bytes[start + 1] != UInt8(ascii: "."))
         else { return nil }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") { return nil }
-        let value = Double(mantissa) / Self.powersOfTen[places]
+        if at < count, bytes[at] == UInt8(ascii: "e") || bytes[at] == UInt8(ascii: "E") { return nil }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let value = Double(mantissa) / scale
         return negative ? -value : value
     }
-
-    private static let powersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }
 }
 
 /// The workouts' tracks as a build sees them: which workouts have one, listed once with each
