@@ -104,6 +104,14 @@ import UsergraphTestSupport
         let page = try String(contentsOfFile: site + "/workouts/\(newest.id)/index.html", encoding: .utf8)
         #expect(page.contains("chart-route-title"))
         #expect(page.contains("chart-elevation-title") && page.contains("chart-heartRate-title"))
+        // A ride's splits give its speed, under a column that says so; a run's its pace.
+        let stored = StoredTracks(layout: StoreLayout(root: TestPaths.repository + "/Store"))
+        for (type, column) in [("cycling", "Speed"), ("running", "Pace")] {
+            let tracked = try #require(workouts.first { $0.type == type && stored.identity(of: $0.id) != nil })
+            let page = try String(contentsOfFile: site + "/workouts/\(tracked.id)/index.html", encoding: .utf8)
+            let header = try #require(page.range(of: "<thead><tr><th scope=\"col\">km</th>"))
+            #expect(page[header.upperBound...].prefix(200).contains("<th scope=\"col\" class=\"num\">\(column)</th>"), "\(type)")
+        }
         // The profile's rows link to the workouts' pages.
         let profile = try String(contentsOfFile: site + "/index.html", encoding: .utf8)
         #expect(profile.contains("workouts/\(newest.id)/index.html"))
