@@ -34,7 +34,8 @@ struct Import: ConsoleCommand {
         let session = try options.begin(console)
         let since = try parseDay(since, option: "--since").map { $0.start(in: session.zone) }
         let bar = console.terminals.stderr ? ImportProgress(console) : nil
-        let scratch = NSTemporaryDirectory() + "usergraph-import-\(getpid())-\(UUID().uuidString)"
+        ImportScratch.sweep()
+        let scratch = NSTemporaryDirectory() + ImportScratch.prefix + "\(getpid())-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let reader = ExportReader(since: since, scratch: scratch, progress: { read, total in bar?.show(read: read, of: total) })
         let paths = self.paths.map(console.resolve)
@@ -97,4 +98,21 @@ final class ImportProgress: @unchecked Sendable {
     }
 
     func clear() { lock.withLock { console.writeDiagnostic("\r\u{1B}[2K") } }
+}
+
+/// The scratch folders of imports (`usergraph-import-PID-UUID` in the temporary folder), where
+/// an import stages its tracks: as big as the tracks it reads (730 MB for ten years). A run
+/// killed by a signal cannot remove its own, so each import removes those of runs that are no
+/// longer alive.
+enum ImportScratch {
+    static let prefix = "usergraph-import-"
+
+    static func sweep(in folder: String = NSTemporaryDirectory()) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = name.dropFirst(prefix.count).split(separator: "-").first.flatMap({ pid_t($0) }), pid > 0,
+                pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(atPath: folder + (folder.hasSuffix("/") ? "" : "/") + name)
+        }
+    }
 }

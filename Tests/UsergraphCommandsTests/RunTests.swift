@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import UsergraphStore
 @testable import UsergraphPublish
+@testable import UsergraphCommands
 import UsergraphTestSupport
 
 /// The command line as cron and a person run it: quiet success, one-sentence failures, and,
@@ -111,4 +112,21 @@ import UsergraphTestSupport
         #expect(taken.stderr.contains("Port \(port) on 127.0.0.1 is already in use"), "\(taken.stderr)")
     }
 
+}
+
+/// An import killed by a signal leaves its scratch folder; the next import removes it, and
+/// never one of a run that is still alive.
+@Suite(.scratch) struct ImportScratchTests {
+    @Test func anImportRemovesTheScratchOfRunsThatAreGone() throws {
+        let folder = try TestPaths.scratch("tmp")
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let gone = "usergraph-import-\(finished.processIdentifier)-A"
+        let alive = ["usergraph-import-\(getpid())-B", "usergraph-import-1-C", "usergraph-import-x-D", "other-\(finished.processIdentifier)"]
+        for name in [gone] + alive { try FileManager.default.createDirectory(atPath: folder + "/" + name + "/tracks", withIntermediateDirectories: true) }
+        ImportScratch.sweep(in: folder)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == alive.sorted())
+    }
 }
