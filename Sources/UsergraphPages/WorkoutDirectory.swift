@@ -155,7 +155,9 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
         let failed = lock.withLock { unreadable }
         guard let first = failed.min(by: { $0.id < $1.id }) else { return nil }
         let problem = (first.error as? UsergraphError)?.messages.first ?? .verbatim("\(first.error)")
-        let more = failed.count > 1 ? Message("notes.unreadableTracksMore", nested: ["count": .count("count.tracks", failed.count - 1)]) : .verbatim("")
+        // A track a list and its page both tried counts once.
+        let others = Set(failed.map(\.id)).count - 1
+        let more = others > 0 ? Message("notes.unreadableTracksMore", nested: ["count": .count("count.tracks", others)]) : .verbatim("")
         return Message("notes.unreadableTrack", nested: ["problem": problem, "more": more])
     }
 

@@ -149,8 +149,6 @@ package enum AtomicFile {
 
         package init() {}
 
-        package var isEmpty: Bool { pending.isEmpty }
-
         /// Writes `bytes` to a temporary file for `path`; nothing is at `path` until `commit`.
         package mutating func add(_ bytes: [UInt8], at path: String) throws {
             let folder = (path as NSString).deletingLastPathComponent
