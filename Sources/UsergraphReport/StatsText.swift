@@ -41,6 +41,8 @@ package enum StatsText {
         shown: Set<SiteSection>, units: SiteConfig.Units
     ) -> String {
         let f = s.format
+        // Paces as the pages write them, in the site's units.
+        let values = TemplateValues(strings: s, units: units)
         let numbers = f.chartNumbers
         let r = result.report
         let d = result.details
@@ -77,7 +79,7 @@ package enum StatsText {
                             "report.pace",
                             [
                                 "type": s.workoutTypeName($0.type),
-                                "pace": pace(Int((Double($0.secondsPerKm) * units.metresPerDistance / 1000).rounded())),
+                                "pace": values.pace(secondsPerKm: Double($0.secondsPerKm)),
                                 "unit": s.text(units.paceWord),
                             ])
                     }
@@ -340,9 +342,6 @@ package enum StatsText {
             out.append(label + " " + TextCharts.sparkline(steps.daily.map { Double($0.steps) }, maxWidth: max(1, width - label.count - 1), style: style))
         }
     }
-
-    /// Seconds (per km or mile) as a watch shows a pace: `5:30`.
-    static func pace(_ seconds: Int) -> String { "\(seconds / 60):" + Day.pad(seconds % 60, 2) }
 
     static func monthName(_ iso: String?, _ format: LanguageFormat) -> String {
         guard let iso else { return "" }

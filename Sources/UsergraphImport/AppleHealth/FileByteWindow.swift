@@ -202,16 +202,8 @@ struct XMLCharacterCheck {
             }
             guard byte >= 0x80 else { continue }
             lead = byte
-            switch byte {
-            case 0xC2...0xDF: due = 1
-            case 0xE0: (due, low) = (2, 0xA0)
-            case 0xE1...0xEC, 0xEE, 0xEF: due = 2
-            case 0xED: (due, high) = (2, 0x9F)
-            case 0xF0: (due, low) = (3, 0x90)
-            case 0xF1...0xF3: due = 3
-            case 0xF4: (due, high) = (3, 0x8F)
-            default: return false
-            }
+            guard let sequence = UTF8Validator.sequence(lead: byte) else { return false }
+            (due, low, high) = sequence
         }
         return true
     }

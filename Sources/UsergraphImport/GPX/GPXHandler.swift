@@ -90,12 +90,7 @@ final class GPXHandler: XMLEventHandler {
             }
             pointTime = time
         case .point?:
-            if let point {
-                sample.time = pointTime?.date
-                sample.latitude = point.latitude
-                sample.longitude = point.longitude
-                track.add(point, time: pointTime, sample: sample)
-            }
+            if let point { track.add(point, time: pointTime, sample: sample) }
         case .track?:
             if let activity = track.activity() { activities.append(activity) } else { tracksWithoutTime += 1 }
         default: break

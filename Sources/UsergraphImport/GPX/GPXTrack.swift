@@ -25,7 +25,12 @@ struct GPXTrack {
     /// fix, or the person paused recording) is not walked, as in gpxpy.
     mutating func startSegment() { previous = nil }
 
+    /// A point, its time and the rest of its sample (`sample` gets the point's time and position).
     mutating func add(_ point: Point, time: XSDDateTime?, sample: TrackRecorder.Sample) {
+        var sample = sample
+        sample.time = time?.date
+        sample.latitude = point.latitude
+        sample.longitude = point.longitude
         recorder.add(sample)
         points += 1
         if let previous {

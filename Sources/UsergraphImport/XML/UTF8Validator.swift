@@ -41,22 +41,28 @@ struct UTF8Validator {
                 (due, low, high) = (due - 1, 0x80, 0xBF)
             } else if byte >= 0x80 {
                 sequenceStart = offset + index
-                // The well-formed sequences of Unicode's table 3-7: no overlong forms, no
-                // surrogates, nothing past U+10FFFF.
-                switch byte {
-                case 0xC2...0xDF: due = 1
-                case 0xE0: (due, low) = (2, 0xA0)
-                case 0xE1...0xEC, 0xEE, 0xEF: due = 2
-                case 0xED: (due, high) = (2, 0x9F)
-                case 0xF0: (due, low) = (3, 0x90)
-                case 0xF1...0xF3: due = 3
-                case 0xF4: (due, high) = (3, 0x8F)
-                default: return fail(at: sequenceStart, in: bytes, from: offset)
-                }
+                guard let sequence = Self.sequence(lead: byte) else { return fail(at: sequenceStart, in: bytes, from: offset) }
+                (due, low, high) = sequence
             }
             index += 1
         }
         countLines(bytes, upTo: bytes.count, from: offset)
+    }
+
+    /// What a sequence led by `byte` (0x80 or more) needs: its continuation bytes and the
+    /// range of the first of them, as Unicode's table 3-7 has the well-formed sequences (no
+    /// overlong forms, no surrogates, nothing past U+10FFFF); nil for a byte that leads none.
+    static func sequence(lead byte: UInt8) -> (due: Int, low: UInt8, high: UInt8)? {
+        switch byte {
+        case 0xC2...0xDF: (1, 0x80, 0xBF)
+        case 0xE0: (2, 0xA0, 0xBF)
+        case 0xE1...0xEC, 0xEE, 0xEF: (2, 0x80, 0xBF)
+        case 0xED: (2, 0x80, 0x9F)
+        case 0xF0: (3, 0x90, 0xBF)
+        case 0xF1...0xF3: (3, 0x80, 0xBF)
+        case 0xF4: (3, 0x80, 0x8F)
+        default: nil
+        }
     }
 
     /// At the end of the file: a sequence cut short is bad too.
