@@ -109,7 +109,7 @@ struct BuildRun: Sendable {
         if case .failure = partial { _ = try loaded.theme.value() }
         var snapshot = try partial.get()
         snapshot.drop(options.ignoredCollections, layout: layout)
-        var statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
+        var statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal, units: config.units)
         families.apply(to: &statistics)
         // Consumed, so that emptying the visit events below frees them: a second reference
         // kept the raw events (24 MB at 100,000 users) alive through the whole render.
@@ -152,8 +152,8 @@ struct BuildRun: Sendable {
     func pages(_ counted: Counted) throws -> Pages {
         let loaded = counted.loaded
         var snapshot = counted.snapshot, statistics = counted.statistics
-        let thumbnails = try loaded.state.thumbnails.value()
-        let first = siteData(snapshot, statistics, counted.files, loaded.strings, thumbnails)
+        let keptTracks = KeptTrackWork(thumbnails: try loaded.state.thumbnails.value(), facts: try loaded.state.trackFacts.value())
+        let first = siteData(snapshot, statistics, counted.files, loaded.strings, keptTracks)
         let assets = try PublicAssets(theme: config.theme)
         // Neither reads the users, nor the starred repositories but the newest (the feed), so
         // they need not wait for the choice below.
@@ -171,7 +171,7 @@ struct BuildRun: Sendable {
         var reread = false
         if families.directory != nil, !kept.contains(.directory) {
             (snapshot.users, snapshot.statistics) = try StoreReader.readDirectory(layout)
-            statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
+            statistics = Statistics.compute(snapshot, asOf: asOf, timeZone: config.timeZone, stepsGoal: config.stepsGoal, units: config.units)
             snapshot.statistics?.value = []
             reread = true
         }
@@ -180,17 +180,17 @@ struct BuildRun: Sendable {
             reread = true
         }
         return Pages(
-            site: reread ? siteData(snapshot, statistics, counted.files, loaded.strings, thumbnails) : first, theme: theme, assets: assets,
+            site: reread ? siteData(snapshot, statistics, counted.files, loaded.strings, keptTracks) : first, theme: theme, assets: assets,
             seeds: seeds, manifest: manifest, spare: spare, shellSeed: shellSeed, families: families, familyKeys: keys, kept: kept,
             pictures: pictures, feeds: feeds)
     }
 
     private func siteData(
-        _ snapshot: Snapshot, _ statistics: StatisticsResult, _ files: StoredFiles, _ strings: Strings, _ thumbnails: RouteThumbnails
+        _ snapshot: Snapshot, _ statistics: StatisticsResult, _ files: StoredFiles, _ strings: Strings, _ kept: KeptTrackWork
     ) -> SiteData {
         SiteData(
             config: config, snapshot: snapshot, asOf: asOf, statistics: statistics, avatars: Avatars(files: files), tracks: tracks,
-            thumbnails: thumbnails, strings: strings, drawCards: EmbedCards.cards)
+            kept: kept, strings: strings, drawCards: EmbedCards.cards)
     }
 
     // MARK: - 4. Render
@@ -344,6 +344,9 @@ struct BuildRun: Sendable {
                 keys: pages.familyKeys, kept: pages.kept, snapshot: pages.site.snapshot, statistics: pages.site.statistics, asOf: asOf,
                 timeZone: config.timeZone, output: output, identity: identity)
         }
-        if let thumbnails = pages.site.workoutDirectory?.thumbnails { KeptThumbnails.save(thumbnails, tracks: tracks, output: output) }
+        if let directory = pages.site.workoutDirectory {
+            KeptThumbnails.save(directory.thumbnails, tracks: tracks, output: output)
+            KeptTrackFacts.save(directory.trackFacts, tracks: tracks, output: output)
+        }
     }
 }

@@ -15,7 +15,8 @@ import UsergraphStore
 /// - `directory` and `starred` (`FamilySummaries`): what the families' pages were made from,
 ///   so they are kept without reading their store files;
 /// - `stored` (`StoredFilesListing`): the store's `files/` as last listed;
-/// - `thumbnails` (`KeptThumbnails`): the lists' route thumbnails.
+/// - `thumbnails` (`KeptThumbnails`): the lists' route thumbnails;
+/// - `track-facts` (`KeptTrackFacts`): what the history needs of each track.
 ///
 /// Each part is trusted only for the output folder it was written with: a part that is missing
 /// or stale only makes the build do more. The manifest and the listing are read on other
@@ -31,6 +32,8 @@ struct BuildState {
     let storedFiles: BackgroundJob<StoredFiles>
     /// The route thumbnails the last build drew (none under `--force`).
     let thumbnails: BackgroundJob<RouteThumbnails>
+    /// The tracks' facts the last build computed (none under `--force`).
+    let trackFacts: BackgroundJob<TrackFactsCache>
 
     /// Starts reading what the last build of `config.output` kept. `force`: no page is kept
     /// and the stored files are listed again; `trustFamilies` false: no family is kept whole.
@@ -48,7 +51,9 @@ struct BuildState {
         let families = FamilySummaries(
             StoreLayout(root: config.store), asOf: asOf, timeZone: config.timeZone, output: output, trusted: trustFamilies)
         let thumbnails = BackgroundJob { force ? RouteThumbnails() : KeptThumbnails.load(output: output) }
-        return BuildState(stamp: stamp, families: families, pages: pages, storedFiles: storedFiles, thumbnails: thumbnails)
+        let trackFacts = BackgroundJob { force ? TrackFactsCache() : KeptTrackFacts.load(output: output) }
+        return BuildState(
+            stamp: stamp, families: families, pages: pages, storedFiles: storedFiles, thumbnails: thumbnails, trackFacts: trackFacts)
     }
 
     /// Forgets the last build before a publish changes the folder its parts describe.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import UsergraphBuild
 import UsergraphCore
+import UsergraphPages
 import UsergraphReport
 import UsergraphStats
 import UsergraphStore
@@ -33,7 +35,9 @@ struct Stats: ConsoleCommand {
                 theme: config.theme, language: config.language,
                 require: StatsText.requirements + LanguageFormat.requirements)
         let snapshot = try StoreReader.read(StoreLayout(root: config.store))
-        let result = Statistics.compute(snapshot, asOf: day, timeZone: config.timeZone, stepsGoal: config.stepsGoal)
+        var result = Statistics.compute(snapshot, asOf: day, timeZone: config.timeZone, stepsGoal: config.stepsGoal, units: config.units)
+        let history = Self.trackHistory(snapshot, config: config, asOf: day, console: console)
+        result.report.addTracks(history)
         if let strings {
             // Only the sections the site shows: those on in the config that have data.
             console.write(
@@ -41,5 +45,16 @@ struct Stats: ConsoleCommand {
         } else {
             console.write(try result.report.jsonString())
         }
+    }
+
+    /// The bests and zones from every track, with the facts the last build kept where their
+    /// track has not changed since; a track that cannot be read is named once, on stderr.
+    static func trackHistory(_ snapshot: Snapshot, config: SiteConfig, asOf: Day, console: Console) -> TrackHistory {
+        let unreadable = UnreadableTracks()
+        let facts = KeptTrackFacts.load(output: config.output).facts(
+            of: snapshot.workouts, tracks: StoredTracks(layout: StoreLayout(root: config.store)), failed: unreadable.add)
+        if let warning = unreadable.warning { console.note(warning) }
+        return TrackHistory(
+            workouts: snapshot.workouts, facts: facts, asOf: asOf, timeZone: config.timeZone, athlete: config.athlete, owner: snapshot.owner)
     }
 }

@@ -3,6 +3,17 @@ import UsergraphCore
 import UsergraphStats
 import UsergraphStore
 
+/// What the last build kept of the tracks: the lists' thumbnails and the history's facts.
+package struct KeptTrackWork: Sendable {
+    package let thumbnails: RouteThumbnails
+    package let facts: TrackFactsCache
+
+    package init(thumbnails: RouteThumbnails = RouteThumbnails(), facts: TrackFactsCache = TrackFactsCache()) {
+        self.thumbnails = thumbnails
+        self.facts = facts
+    }
+}
+
 /// What every page builder reads: immutable, shared by all rendering threads.
 ///
 /// A class, so that the closures of thousands of pages each hold a reference to it rather than
@@ -43,7 +54,7 @@ package final class SiteData: @unchecked Sendable {
     /// draws pictures); asked only when the cards are shown.
     package init(
         config: SiteConfig, snapshot: Snapshot, asOf: Day, statistics: StatisticsResult, avatars: Avatars, tracks: StoredTracks = .none,
-        thumbnails: RouteThumbnails = RouteThumbnails(), strings: Strings, drawCards: (SiteData) -> [EmbedCard]
+        kept: KeptTrackWork = KeptTrackWork(), strings: Strings, drawCards: (SiteData) -> [EmbedCard]
     ) {
         self.config = config; self.snapshot = snapshot; self.asOf = asOf; self.statistics = statistics
         self.avatars = avatars; self.tracks = tracks; self.strings = strings; self.values = TemplateValues(strings: strings, units: config.units)
@@ -53,7 +64,7 @@ package final class SiteData: @unchecked Sendable {
         cards = shown.contains(.cards) ? drawCards(self) : []
         on = makeOn()
         unitWords = Self.unitWords(config.units, strings)
-        workoutDirectory = shows(.workouts) ? WorkoutDirectory(site: self, thumbnails: thumbnails) : nil
+        workoutDirectory = shows(.workouts) ? WorkoutDirectory(site: self, kept: kept) : nil
     }
 
     package func shows(_ section: SiteSection) -> Bool { shown.contains(section) }
@@ -121,6 +132,9 @@ package struct PageSource: Sendable {
     package let path: SitePath
     package let template: String
     package let section: Section
+    /// Rendered after the others: a page of the whole history, which needs every track's
+    /// facts, waits until the workouts' pages have read the tracks (`WorkoutDirectory.trackHistory`).
+    package var late = false
     private let maker: Maker
 
     /// How the page's context, inputs and bytes are made.
@@ -198,13 +212,13 @@ package protocol PageFamily: AnyObject, Sendable {
 
 extension PageSource {
     /// The order in which to render pages on many threads: pages of a template used once (the
-    /// long repository and starred lists, the statistics) first, then the rest in site order,
-    /// so that no thread is left rendering one big page alone at the end.
+    /// long repository and starred lists) first, then the rest in site order, so that no thread
+    /// is left rendering one big page alone at the end; the `late` pages last.
     package static func renderOrder(_ sources: [PageSource]) -> [Int] {
         var uses: [String: Int] = [:]
         for source in sources { uses[source.template, default: 0] += 1 }
-        let single = sources.indices.filter { uses[sources[$0].template] == 1 }
-        let repeated = sources.indices.filter { uses[sources[$0].template] != 1 }
-        return single + repeated
+        let single = sources.indices.filter { uses[sources[$0].template] == 1 && !sources[$0].late }
+        let repeated = sources.indices.filter { uses[sources[$0].template] != 1 && !sources[$0].late }
+        return single + repeated + sources.indices.filter { sources[$0].late }
     }
 }

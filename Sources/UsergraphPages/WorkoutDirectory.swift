@@ -26,17 +26,23 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
     /// The first workout of each day, by position: where the calendar's day leads.
     private let firstOfDay: [Day: Int]
     package let thumbnails: RouteThumbnails
+    /// What the history needs of each track, kept or computed when a page reads the track.
+    package let trackFacts: TrackFactsCache
+    /// The bests and heart-rate zones, made once from every track's facts when a page first
+    /// asks (`trackHistory`).
+    private var history: TrackHistory?
+    /// Held while the history is made, so that it is made once.
+    private let historyLock = NSLock()
     /// What every thumbnail's key starts from: the executable that draws it and the privacy
     /// settings that decide what it shows.
     private let thumbnailSeed: PageFingerprint
-    /// The tracks that could not be read, with why, in the order met (`NSLock`: the pages
-    /// render on many threads).
-    private var unreadable: [(id: String, error: Error)] = []
-    private let lock = NSLock()
+    /// The tracks that could not be read, with why.
+    private let unreadable = UnreadableTracks()
 
-    init(site: SiteData, thumbnails: RouteThumbnails) {
+    init(site: SiteData, kept: KeptTrackWork) {
         self.site = site
-        self.thumbnails = thumbnails
+        self.thumbnails = kept.thumbnails
+        self.trackFacts = kept.facts
         var seed = FingerprintHasher()
         for word in FileIdentity.words(of: "/proc/self/exe") ?? [] { seed.add(word) }
         seed.add("\(site.config.privacy)")
@@ -123,12 +129,13 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
         guard let key = thumbnailKey(of: id) else { return nil }
         do {
             guard let whole = try site.tracks.track(of: id) else { return nil }
+            trackFacts.remember(whole, of: workouts[index], tracks: site.tracks)
             let shown = TrackPrivacy.apply(site.config.privacy, to: whole)
             let route = shown[.lat].flatMap { lat in shown[.lon].flatMap { MercatorRoute(latitudes: lat, longitudes: $0) } }
             thumbnails.remember(id: id, key: key, svg: route.map { SVGCharts.routeThumbnail($0) })
             return ShownTrack(whole: whole, shown: shown, route: route)
         } catch {
-            lock.withLock { unreadable.append((id, error)) }
+            unreadable.add(id, error)
             thumbnails.remember(id: id, key: key, svg: nil)
             return nil
         }
@@ -150,16 +157,24 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
         return hasher.finish().hex
     }
 
-    /// One warning for the tracks this build could not read: the first, and how many more.
-    package var unreadableWarning: Message? {
-        let failed = lock.withLock { unreadable }
-        guard let first = failed.min(by: { $0.id < $1.id }) else { return nil }
-        let problem = (first.error as? UsergraphError)?.messages.first ?? .verbatim("\(first.error)")
-        // A track a list and its page both tried counts once.
-        let others = Set(failed.map(\.id)).count - 1
-        let more = others > 0 ? Message("notes.unreadableTracksMore", nested: ["count": .count("count.tracks", others)]) : .verbatim("")
-        return Message("notes.unreadableTrack", nested: ["problem": problem, "more": more])
+    /// The personal bests and heart-rate zones of the whole history, from every track's facts:
+    /// kept from the last build, computed by a workout's page, or read now. The pages that
+    /// show it render after the workouts' pages (`PageSource.late`), so a full build reads
+    /// each track once.
+    package var trackHistory: TrackHistory {
+        historyLock.lock()
+        defer { historyLock.unlock() }
+        if let history { return history }
+        let facts = trackFacts.facts(of: workouts, tracks: site.tracks, failed: unreadable.add)
+        let made = TrackHistory(
+            workouts: workouts, facts: facts, asOf: site.asOf, timeZone: site.config.timeZone, athlete: site.config.athlete,
+            owner: site.snapshot.owner)
+        history = made
+        return made
     }
+
+    /// One warning for the tracks this build could not read: the first, and how many more.
+    package var unreadableWarning: Message? { unreadable.warning }
 
     // MARK: Fingerprints
 

@@ -7,8 +7,13 @@ package enum Statistics {
     /// Everything computed once per build. Events after `asOf` are ignored everywhere; a
     /// collection missing from the snapshot counts as empty.
     /// `stepsGoal`: `goals.steps` from the config.
-    package static func compute(_ snapshot: Snapshot, asOf: Day, timeZone: TimeZone, stepsGoal: Int = 10_000) -> StatisticsResult {
+    /// `units`: the Eddington number is counted in kilometres, and in miles for an imperial site.
+    package static func compute(
+        _ snapshot: Snapshot, asOf: Day, timeZone: TimeZone, stepsGoal: Int = 10_000, units: SiteConfig.Units = .metric
+    ) -> StatisticsResult {
         let workouts = WorkoutStats(workouts: snapshot.workouts, asOf: asOf, timeZone: timeZone)
+        let history = WorkoutHistory(
+            WorkoutStats.dated(snapshot.workouts, asOf: asOf, timeZone: timeZone).workouts, asOf: asOf, timeZone: timeZone, units: units)
         let weight = WeightStats(records: snapshot.weights, asOf: asOf, owner: snapshot.owner)
         let steps = StepsStats(records: snapshot.steps, asOf: asOf, goal: stepsGoal)
         let burnedByDay = Dictionary(workouts.daily.map { ($0.day.number, $0.calories) }, uniquingKeysWith: +)
@@ -25,7 +30,7 @@ package enum Statistics {
         let report = StatsReport(
             asOf: asOf.iso, workouts: workouts.summary, weight: weight.summary,
             steps: steps.summary, nutrition: nutrition.summary, users: users.summary, repositories: repositories,
-            contributions: contributions?.summary)
+            contributions: contributions?.summary, history: history)
         var details = StatsDetails(
             dailyWorkouts: workouts.daily, thisWeek: workouts.thisWeek, thisWeekWorkouts: workouts.thisWeekWorkouts,
             weightSeries: weight.series, ageBySex: users.ageBySex, activityByUser: users.activityByUser,
@@ -33,7 +38,7 @@ package enum Statistics {
             skippedWorkouts: workouts.skipped)
         details.viewerAgeBySex = users.viewerAgeBySex
         details.contributionDays = contributions?.days ?? []
-        return StatisticsResult(report: report, details: details)
+        return StatisticsResult(report: report, details: details, history: history)
     }
 }
 
@@ -42,6 +47,10 @@ package struct StatisticsResult: Sendable {
     package var report: StatsReport
     /// Extra series the pages need; not part of the JSON.
     package var details: StatsDetails
+    /// The years and the Eddington numbers, also in the site's units.
+    package var history: WorkoutHistory
 
-    package init(report: StatsReport, details: StatsDetails) { self.report = report; self.details = details }
+    package init(report: StatsReport, details: StatsDetails, history: WorkoutHistory) {
+        self.report = report; self.details = details; self.history = history
+    }
 }

@@ -14,13 +14,30 @@ package struct StatsReport: Codable, Sendable, Equatable {
     package var repositories: RepositorySummary
     /// The GitHub contribution calendar; null when the store has none (it needs a token).
     package var contributions: ContributionSummary?
+    /// Every calendar year from the first workout's to the as-of day's, oldest first.
+    package var years: [YearSummary]
+    /// From the tracks: empty until `addTracks` has read them.
+    package var bests: BestsSummary
+    package var eddington: EddingtonSummaries
+    /// From the tracks and the config; null when no maximum heart rate is known.
+    package var heartRateZones: HeartRateZoneSummary?
 
     init(
         asOf: String, workouts: WorkoutSummary, weight: WeightSummary, steps: StepsSummary, nutrition: NutritionSummary,
-        users: UserSummary, repositories: RepositorySummary, contributions: ContributionSummary? = nil
+        users: UserSummary, repositories: RepositorySummary, contributions: ContributionSummary? = nil, history: WorkoutHistory
     ) {
         self.asOf = asOf; self.workouts = workouts; self.weight = weight; self.steps = steps; self.nutrition = nutrition
         self.users = users; self.repositories = repositories; self.contributions = contributions
+        years = history.years
+        bests = BestsSummary(PersonalBests())
+        eddington = history.summaries
+        heartRateZones = nil
+    }
+
+    /// The history's part that the tracks give: the bests and the heart-rate zones.
+    package mutating func addTracks(_ history: TrackHistory) {
+        bests = BestsSummary(history.bests)
+        heartRateZones = history.zoneSummary
     }
 
     /// Pretty-printed JSON of the contract, keys in the contract's order (not sorted),

@@ -119,4 +119,16 @@ import UsergraphTestSupport
         let error = #expect(throws: UsergraphError.self) { try ConfigLoader.parse("title: x\nunits: miles\n", file: "/s/u.yml") }
         #expect(error?.message == "/s/u.yml:2: `units` must be `metric` or `imperial`, not `miles`.")
     }
+
+    @Test func theAthletesMaximumAndZonesAreReadAndChecked() throws {
+        #expect(try ConfigLoader.parse("title: x\n", file: "/s/u.yml").athlete == SiteConfig.Athlete())
+        let athlete = try ConfigLoader.parse("athlete:\n  maxHeartRate: 188\n  zones: [100, 120, 140, 160, 175]\n", file: "/s/u.yml").athlete
+        #expect(athlete == SiteConfig.Athlete(maxHeartRate: 188, zones: [100, 120, 140, 160, 175]))
+        let high = #expect(throws: UsergraphError.self) { try ConfigLoader.parse("athlete:\n  maxHeartRate: 300\n", file: "/s/u.yml") }
+        #expect(high?.message == "/s/u.yml:2: `athlete.maxHeartRate` must be a whole number of beats per minute from 100 to 250, not `300`.")
+        for zones in ["[100, 120, 140, 160]", "[100, 120, 120, 160, 175]", "[100, 120, 140, 160, fast]", "120"] {
+            let error = #expect(throws: UsergraphError.self) { try ConfigLoader.parse("athlete:\n  zones: \(zones)\n", file: "/s/u.yml") }
+            #expect(error?.message.hasPrefix("/s/u.yml:2: `athlete.zones` must list five") == true, "\(zones)")
+        }
+    }
 }

@@ -526,9 +526,24 @@ private func compute(
     @Test func hasExactlyTheContractsKeys() throws {
         let text = try report().jsonString()
         let root = try object(try JSONSerialization.jsonObject(with: Data(text.utf8)))
-        #expect(Set(root.keys) == ["asOf", "workouts", "weight", "steps", "nutrition", "users", "repositories", "contributions"])
+        #expect(
+            Set(root.keys) == [
+                "asOf", "workouts", "weight", "steps", "nutrition", "users", "repositories", "contributions", "years", "bests",
+                "eddington", "heartRateZones",
+            ])
         // No calendar in the store (it needs a token): null, not left out.
         #expect(root["contributions"] is NSNull)
+        // No track, no config, no birth date: no maximum heart rate, so no zones.
+        #expect(root["heartRateZones"] is NSNull)
+        let year = try firstElement(root["years"])
+        #expect(Set(year.keys) == ["year", "count", "seconds", "distance", "elevationGain", "byType", "monthly"])
+        #expect(Set(try firstElement(year["byType"]).keys) == ["type", "count", "seconds", "distance"])
+        #expect(Set(try firstElement(year["monthly"]).keys) == ["month", "count", "seconds", "distance"])
+        let bests = try object(root["bests"])
+        #expect(Set(bests.keys) == ["running", "cycling"])
+        let eddington = try object(root["eddington"])
+        #expect(Set(eddington.keys) == ["running", "cycling"])
+        #expect(Set(try object(eddington["running"]).keys) == ["km", "nextNeeds", "byYear"])
 
         let workouts = try object(root["workouts"])
         #expect(

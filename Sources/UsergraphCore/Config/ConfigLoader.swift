@@ -7,6 +7,7 @@ package enum ConfigLoader {
     static let topLevelKeys: Set<String> = [
         "title", "baseURL", "language", "timeZone", "asOf", "store", "output", "templates", "public",
         "github", "users", "statistics", "cache", "goals", "privacy", "owner", "sections", "units",
+        "athlete",
     ]
     static let sectionKeys: [String: Set<String>] = [
         "github": ["login", "apiURL", "pinned"],
@@ -17,6 +18,7 @@ package enum ConfigLoader {
         "privacy": ["indexUsers", "visitorsAsCounts", "zones", "trim", "routes"],
         "privacy.zones": ["lat", "lon", "radius"],
         "owner": ["public"],
+        "athlete": ["maxHeartRate", "zones"],
         "sections": Set(SiteSection.allCases.map(\.rawValue)),
     ]
     /// Reads and checks the config at `path`, an absolute path (commands resolve theirs against
@@ -154,6 +156,25 @@ package enum ConfigLoader {
                         case "visitorsAsCounts": config.privacy.visitorsAsCounts = flag
                         default: config.privacy.routes = flag
                         }
+                    }
+                }
+            case "athlete":
+                let section = reader.section(value, key)
+                if let node = section["maxHeartRate"] {
+                    if let bpm = node.int, (100...250).contains(bpm) {
+                        config.athlete.maxHeartRate = bpm
+                    } else {
+                        reader.problem(node, "errors.config.maxHeartRate", ["value": node.scalar?.string ?? "…"])
+                    }
+                }
+                if let node = section["zones"] {
+                    let bounds = node.sequence?.compactMap(\.int)
+                    if let bounds, bounds.count == node.sequence?.count, bounds.count == 5, bounds.allSatisfy({ (30...250).contains($0) }),
+                        zip(bounds, bounds.dropFirst()).allSatisfy({ $0 < $1 })
+                    {
+                        config.athlete.zones = bounds
+                    } else {
+                        reader.problem(node, "errors.config.heartRateZones")
                     }
                 }
             case "units":

@@ -26,6 +26,20 @@ package struct SiteConfig: Sendable {
     /// `units`: how the site and the report show distances, paces, speeds and climbs. The store
     /// and `stats --json` stay in metres and seconds.
     package var units = Units.metric
+    /// `athlete`: what the heart-rate zones are shares of.
+    package var athlete = Athlete()
+
+    package struct Athlete: Sendable, Equatable {
+        /// `athlete.maxHeartRate`: beats per minute; nil leaves it to the tracks, then the age.
+        package var maxHeartRate: Int?
+        /// `athlete.zones`: the five zones' lower bounds in beats per minute, rising; nil
+        /// takes 50, 60, 70, 80 and 90 % of the maximum.
+        package var zones: [Int]?
+
+        package init(maxHeartRate: Int? = nil, zones: [Int]? = nil) {
+            self.maxHeartRate = maxHeartRate; self.zones = zones
+        }
+    }
 
     package enum Units: String, Sendable, CaseIterable {
         case metric, imperial
