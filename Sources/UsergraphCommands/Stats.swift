@@ -24,6 +24,15 @@ struct Stats: ConsoleCommand {
     @Option(name: .customLong("as-of"), help: ArgumentHelp("Count as of this day (YYYY-MM-DD).", valueName: "date"))
     var asOf: String?
 
+    @Option(help: ArgumentHelp("Print one calendar year: its totals, types, months, best efforts and Eddington numbers.", valueName: "year"))
+    var year: Int?
+
+    func validate() throws {
+        if let year, !(1900...9999).contains(year) {
+            throw ValidationError("--year takes a year like 2025, not \(year).")
+        }
+    }
+
     func run(_ console: Console) throws {
         let config = try site.load(console)
         let day = config.asOfDay(override: try parseDay(asOf, option: "--as-of"), now: try console.now())
@@ -38,7 +47,15 @@ struct Stats: ConsoleCommand {
         var result = Statistics.compute(snapshot, asOf: day, timeZone: config.timeZone, stepsGoal: config.stepsGoal, units: config.units)
         let history = Self.trackHistory(snapshot, config: config, asOf: day, console: console)
         result.report.addTracks(history)
-        if let strings {
+        if let year {
+            let bests = history.bestsByYear[year]
+            if let strings {
+                console.write(
+                    StatsText.year(year, result, bests: bests, strings: strings, style: ascii ? .ascii : .unicode, units: config.units))
+            } else {
+                console.write(try YearReport(year: year, result: result, bests: bests).jsonString())
+            }
+        } else if let strings {
             // Only the sections the site shows: those on in the config that have data.
             console.write(
                 StatsText.report(result, strings: strings, style: ascii ? .ascii : .unicode, shown: config.shownSections(snapshot), units: config.units))

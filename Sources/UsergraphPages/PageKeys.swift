@@ -12,6 +12,7 @@ package enum PageKeys {
         "meals": MealsPage.fields.schema,
         "workouts": WorkoutPages.listFields.schema,
         "workout": WorkoutPage.fields.schema,
+        HistoryPages.template: HistoryPages.yearFields.schema,
         "404": SitePages.notFoundFields.schema,
         "cards": CardsPage.fields.schema,
     ]

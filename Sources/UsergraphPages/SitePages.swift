@@ -14,7 +14,8 @@ package enum SitePages {
             (nil, true, ProfilePage.sources), (.directory, site.shows(.users), UsersPages.sources),
             (nil, site.shows(.github), RepositoryPages.lists), (.starred, site.shows(.github), RepositoryPages.starred),
             (nil, site.shows(.workouts), WorkoutPages.sources),
-            (nil, site.showsStatistics, StatisticsPage.sources), (nil, site.shows(.nutrition), MealsPage.sources),
+            (nil, site.showsStatistics, StatisticsPage.sources), (nil, site.showsStatistics, HistoryPages.sources),
+            (nil, site.shows(.nutrition), MealsPage.sources),
             (nil, !site.cards.isEmpty, CardsPage.sources), (nil, true, { [notFound($0)] }),
         ]
         var made: [[PageSource]] = []
@@ -56,6 +57,6 @@ extension SitePages {
     /// templates name (checked by the theme). `SiteBuild.requirements` adds the pictures' and
     /// the feeds'.
     package static let requirements: [Strings.Requirement] =
-        StatisticsCharts.requirements + UsersPages.requirements
+        StatisticsCharts.requirements + UsersPages.requirements + HistoryPages.requirements
         + Achievement.all.map { Strings.Requirement("achievements." + $0.id) }
 }

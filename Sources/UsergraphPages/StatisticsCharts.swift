@@ -16,7 +16,7 @@ package enum StatisticsCharts {
         for chart in [
             "weekly", "types", "heatmap", "weight", "sex", "age", "views", "languages", "languageBytes", "contributions", "intake", "macros", "steps",
             "route", "elevation", "paceOverDistance", "speedOverDistance", "heartRate",
-        ] {
+        ] + HistoryCharts.keys {
             keys += ["chart.\(chart).title", "chart.\(chart).desc"]
         }
         for chart in axisCharts { keys += ["chart.\(chart).x", "chart.\(chart).y"] }
@@ -37,7 +37,7 @@ package enum StatisticsCharts {
     /// The charts with an x and a y axis, whose titles (with units) the strings give.
     static let axisCharts = [
         "weekly", "weight", "age", "views", "viewsWeekly", "viewsMonthly", "intake", "steps", "elevation", "paceOverDistance",
-        "speedOverDistance", "heartRate",
+        "speedOverDistance", "heartRate", "progress", "years", "yearMonths",
     ]
 
     /// The widths a chart is drawn at: a chart in half a row on a desktop gets `half` and

@@ -22,7 +22,7 @@ package enum StatsText {
         let counted = ["workouts", "days", "points", "users", "repositories", "stars", "forks", "sources", "timesForked", "contributions"]
             .map { Strings.Requirement("count." + $0, .plural) }
         let units = SiteConfig.Units.allCases.flatMap { [$0.distanceWord, $0.paceWord, $0.speedWord, $0.heightWord] }.map { Strings.Requirement($0) }
-        return texts + counted + units + [Strings.Requirement("notes.listSeparator")]
+        return texts + counted + units + [Strings.Requirement("notes.listSeparator")] + HistoryText.requirements
             + Achievement.all.map { Strings.Requirement("achievements." + $0.id) }
     }()
 
@@ -34,6 +34,14 @@ package enum StatsText {
         shown: Set<SiteSection> = Set(SiteSection.allCases), units: SiteConfig.Units = .metric
     ) -> String {
         ControlCharacters.strip(unsafeReport(result, strings: s, style: style, width: width, shown: shown, units: units))
+    }
+
+    /// One year (`stats --year`): `bests` are that year's, when the tracks were read.
+    package static func year(
+        _ year: Int, _ result: StatisticsResult, bests: PersonalBests?, strings s: Strings, style: TextChartStyle = .unicode, width: Int = 80,
+        units: SiteConfig.Units = .metric
+    ) -> String {
+        HistoryText.year(year, result, bests: bests, strings: s, style: style, width: width, units: units)
     }
 
     private static func unsafeReport(
@@ -158,6 +166,7 @@ package enum StatsText {
                     less: s.text("report.less"), more: s.text("report.more"),
                     weekLabels: StatisticsCharts.monthLabels(d.dailyWorkouts.map(\.day), format: f),
                     width: width, style: style, noData: s.text("report.noWorkouts")))
+            out += HistoryText.lines(result, strings: s, style: style, width: width, units: units)
         }
 
         if shown.contains(.weight) {

@@ -4,7 +4,7 @@ import UsergraphCore
 /// where it came from: `athlete.maxHeartRate` in the config, else the highest value the tracks
 /// held for long enough, else 208 − 0.7 × age (Tanaka).
 package struct HeartRateMaximum: Sendable, Equatable {
-    package enum Source: String, Sendable, Equatable {
+    package enum Source: String, Sendable, Equatable, CaseIterable {
         case config, tracks, age
     }
 

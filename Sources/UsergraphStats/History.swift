@@ -156,3 +156,28 @@ package struct TrackHistory: Sendable {
             year: whole(zoneTotals.year))
     }
 }
+
+/// `stats --json --year`: one year of `years`, with its own bests and the Eddington numbers at
+/// its end.
+package struct YearReport: Codable, Sendable, Equatable {
+    package var year: YearSummary
+    package var bests: BestsSummary
+    package var eddington: YearEddington
+
+    package struct YearEddington: Codable, Sendable, Equatable {
+        package var running: Int
+        package var cycling: Int
+    }
+
+    /// A year outside the history has zeros.
+    package init(year: Int, result: StatisticsResult, bests: PersonalBests?) {
+        self.year =
+            result.report.years.first { $0.year == year }
+            ?? YearSummary(year: year, count: 0, seconds: 0, distance: 0, elevationGain: 0, byType: [], monthly: [])
+        self.bests = BestsSummary(bests ?? PersonalBests())
+        let atEnd = { (sport: HistorySport) in result.history.eddington[sport]?.byYear.first { $0.year == year }?.number ?? 0 }
+        eddington = YearEddington(running: atEnd(.running), cycling: atEnd(.cycling))
+    }
+
+    package func jsonString() throws -> String { try OrderedJSON.encode(self) }
+}

@@ -216,9 +216,13 @@ import UsergraphTestSupport
         let report = try DemoSite.buildSite(root, output: output, asOf: asOf)
         let after = PageManifest.load(output: output)
         let changed = (after.files ?? []).filter { after.fingerprints[$0] != nil && before.fingerprints[$0] != after.fingerprints[$0] }.sorted()
-        // The profile (this week, the streak) and the statistics; no user page, no list of users,
-        // no repository list, no meals page.
-        #expect(changed.filter { !$0.hasPrefix("workouts/") } == ["index.html", "statistics/index.html"])
+        // The profile (this week, the streak), the statistics and the years' pages (each year's
+        // switcher counts the workouts of every year); no user page, no list of users, no
+        // repository list, no meals page.
+        #expect(
+            changed.filter { !$0.hasPrefix("workouts/") } == [
+                "index.html", "statistics/index.html", "statistics/years/2025/index.html", "statistics/years/2026/index.html",
+            ])
         // Of the workouts' own pages, the new one, its two neighbours (their links to it), and
         // each older one that moved onto the next list page (its link back to the list); the
         // lists that hold it change too, as each later row moves one place down.
