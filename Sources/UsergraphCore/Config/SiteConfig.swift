@@ -26,6 +26,9 @@ package struct SiteConfig: Sendable {
     /// `units`: how the site and the report show distances, paces, speeds and climbs. The store
     /// and `stats --json` stay in metres and seconds.
     package var units = Units.metric
+    /// `import.folders`: the inbox, folders that `update` and `import --inbox` read for new
+    /// export files; absolute, `~` expanded.
+    package var importFolders: [String] = []
 
     package enum Units: String, Sendable, CaseIterable {
         case metric, imperial
