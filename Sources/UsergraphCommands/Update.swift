@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import UsergraphCore
+import UsergraphImport
 import UsergraphRemote
 import UsergraphStore
 
@@ -14,7 +15,9 @@ struct Update: ConsoleCommand {
             every cached page so that unchanged data costs a 304. A source that fails keeps its \
             cached data; the others are saved. Exits 1 if any source failed. GITHUB_TOKEN, when \
             set, is sent to the GitHub API only, and unlocks the sources only GitHub's GraphQL \
-            API gives: pinned repositories, the contribution calendar and languages by size.
+            API gives: pinned repositories, the contribution calendar and languages by size. \
+            It also reads the inbox, the folders `import.folders` names, as `import --inbox` does \
+            (the source `inbox`; it is local, so --offline reads it too).
             """
     )
 
@@ -23,9 +26,12 @@ struct Update: ConsoleCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Fetch only these sources: profile, repos, starred, pinned, contributions, languages, users, statistics (comma-separated; pinned, contributions and languages need GITHUB_TOKEN).",
+            "Fetch only these sources: profile, repos, starred, pinned, contributions, languages, users, statistics, inbox (comma-separated; pinned, contributions and languages need GITHUB_TOKEN).",
             valueName: "list"))
     var only: String?
+
+    @Flag(name: .long, help: "Fetch nothing; only read the inbox (`import.folders`), which is local.")
+    var offline = false
 
     @Flag(name: .long, help: "Print nothing on success.")
     var quiet = false
@@ -36,11 +42,20 @@ struct Update: ConsoleCommand {
     func run(_ console: Console) async throws {
         let config = try site.load(console)
         // Checked after the config loads, so a bad --only is said in the site's language.
-        let sources = try only.map(RemoteSource.parseList)
+        let (sources, readsInbox) = try Self.parseOnly(only)
+        if readsInbox, only != nil, config.importFolders.isEmpty { throw UsergraphError("errors.import.noInbox", kind: .usage) }
+        let inbox = readsInbox && !config.importFolders.isEmpty
+        if offline, !inbox { throw UsergraphError("errors.update.offlineNothing", kind: .usage) }
         let lock = try SiteLock.acquire(siteRoot: config.root, wait: wait)
         defer { lock.release() }
+        // The inbox first: it is local and quick, and a fetch that fails does not stop it.
+        let skipped = inbox ? try await readInbox(config, console) : 0
+        guard !offline, sources?.isEmpty != true else {
+            if skipped > 0 { throw Import.skipped(skipped, dryRun: false) }
+            return
+        }
         let report = try await Fetching.load(.update(only: sources), config: config, quiet: quiet, console: console) { loader in
-            if sources == nil, loader.configured.isEmpty {
+            if sources == nil, loader.configured.isEmpty, !inbox {
                 throw UsergraphError("errors.update.noSources", kind: .usage)
             }
         }
@@ -59,5 +74,30 @@ struct Update: ConsoleCommand {
             }
             throw UsergraphError("errors.update.partly", ["failed": Fetching.names(failed), "saved": Fetching.names(report.fetched)])
         }
+        if skipped > 0 { throw Import.skipped(skipped, dryRun: false) }
+    }
+
+    /// `--only`: the remote sources it names (nil: every configured one) and whether it
+    /// names the inbox (no `--only`: yes).
+    static func parseOnly(_ text: String?) throws -> (sources: Set<RemoteSource>?, inbox: Bool) {
+        guard let text else { return (nil, true) }
+        let words = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let remote = words.filter { $0.lowercased() != "inbox" && !$0.isEmpty }
+        guard remote.count < words.filter({ !$0.isEmpty }).count else { return (try RemoteSource.parseList(text), false) }
+        return (remote.isEmpty ? [] : try RemoteSource.parseList(remote.joined(separator: ",")), true)
+    }
+
+    /// The inbox, as `import --inbox` reads it; the number of files skipped (said above).
+    private func readInbox(_ config: SiteConfig, _ console: Console) async throws -> Int {
+        let bar = !quiet && console.terminals.stderr ? ImportProgress(console) : nil
+        ImportScratch.sweep()
+        let scratch = NSTemporaryDirectory() + ImportScratch.prefix + "\(getpid())-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let files = FileByFileImport(console: console, reader: ExportReader(scratch: scratch), scratch: scratch, config: config, bar: bar)
+        let outcome = try await InboxImport(files: files, dryRun: false).run()
+        if !quiet, console.terminals.stderr, let summary = outcome.summary {
+            console.note("✓ " + console.say(Import.describe(summary, dryRun: false)))
+        }
+        return outcome.skipped
     }
 }

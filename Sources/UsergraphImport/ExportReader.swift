@@ -16,6 +16,8 @@ package struct ImportedContents: Sendable {
     /// Files that are none of the kinds usergraph reads (the first is named in the summary).
     package var notUnderstood: [String] = []
     package var files = 0
+
+    package init() {}
 }
 
 /// Reads the exports at the paths a person gives, each recognised by its content, not only
@@ -71,6 +73,12 @@ package struct ExportReader: Sendable {
             done += size
             progress(done, total)
         }
+        return filtered(contents)
+    }
+
+    /// `contents` without the records no import keeps: those dated before 1980, and those before `since`.
+    func filtered(_ contents: ImportedContents) -> ImportedContents {
+        var contents = contents
         // A device whose clock was never set dates its tracks 1901 or 1970: not a workout anyone did.
         contents.activities.removeAll { $0.start < Self.earliest }
         if let since {
@@ -86,7 +94,7 @@ package struct ExportReader: Sendable {
     }
 
     /// A file's size, or the sizes of the files a folder holds, for the progress bar's total.
-    func bytes(under path: String) -> Int64 {
+    package func bytes(under path: String) -> Int64 {
         var files: [String] = []
         walk(path, depth: 0, into: &files)
         return files.isEmpty ? Self.size(of: path) : files.reduce(0) { $0 + Self.size(of: $1) }

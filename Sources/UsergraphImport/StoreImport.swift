@@ -14,6 +14,8 @@ package struct ImportSummary: Equatable, Sendable {
     package var notUnderstood: [String] = []
 
     package var skipped: Int { workouts.skipped + weights.skipped + steps.skipped + meals.skipped }
+
+    package init(notUnderstood: [String] = []) { self.notUnderstood = notUnderstood }
 }
 
 /// Merges what the exports hold into the store's files (`ImportMerge` says how) and writes

@@ -8,6 +8,7 @@ package enum ConfigLoader {
         "title", "baseURL", "language", "timeZone", "asOf", "store", "output", "templates", "public",
         "github", "users", "statistics", "cache", "goals", "privacy", "owner", "sections", "units",
         "athlete",
+        "import",
     ]
     static let sectionKeys: [String: Set<String>] = [
         "github": ["login", "apiURL", "pinned"],
@@ -19,6 +20,7 @@ package enum ConfigLoader {
         "privacy.zones": ["lat", "lon", "radius"],
         "owner": ["public"],
         "athlete": ["maxHeartRate", "zones"],
+        "import": ["folders"],
         "sections": Set(SiteSection.allCases.map(\.rawValue)),
     ]
     /// Reads and checks the config at `path`, an absolute path (commands resolve theirs against
@@ -185,6 +187,8 @@ package enum ConfigLoader {
                         reader.problem(value, "errors.config.units", ["value": text])
                     }
                 }
+            case "import":
+                if let v = reader.section(value, key)["folders"] { config.importFolders = reader.folders(v, root: root) }
             case "sections":
                 var off: Set<SiteSection> = []
                 for (name, node) in reader.section(value, key) {
@@ -326,6 +330,34 @@ package enum ConfigLoader {
                 return nil
             }
             return names
+        }
+
+        /// `import.folders`: a list of folders, each relative to the site's folder or absolute,
+        /// `~` (and `~user`) standing for a home folder as in a shell.
+        mutating func folders(_ node: Node, root: String) -> [String] {
+            guard let sequence = node.sequence else {
+                problem(node, "errors.config.importFolders")
+                return []
+            }
+            var folders: [String] = []
+            for item in sequence {
+                guard case .scalar(let scalar) = item, !scalar.string.isEmpty else {
+                    problem(item, "errors.config.importFolders")
+                    continue
+                }
+                var path = scalar.string
+                if path.hasPrefix("~") {
+                    let expanded = (path as NSString).expandingTildeInPath
+                    guard expanded.hasPrefix("/") else {
+                        problem(item, "errors.config.importFolderHome", ["value": path])
+                        continue
+                    }
+                    path = expanded
+                }
+                let folder = SiteConfig.resolve(path, against: root)
+                if !folders.contains(folder) { folders.append(folder) }
+            }
+            return folders
         }
 
         /// `privacy.zones`: a list of `{lat, lon, radius}`, radius in metres (500 when left out).

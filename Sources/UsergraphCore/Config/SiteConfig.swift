@@ -40,6 +40,9 @@ package struct SiteConfig: Sendable {
             self.maxHeartRate = maxHeartRate; self.zones = zones
         }
     }
+    /// `import.folders`: the inbox, folders that `update` and `import --inbox` read for new
+    /// export files; absolute, `~` expanded.
+    package var importFolders: [String] = []
 
     package enum Units: String, Sendable, CaseIterable {
         case metric, imperial

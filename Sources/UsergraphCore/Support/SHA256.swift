@@ -1,7 +1,7 @@
 /// SHA-256, for naming downloaded files after their URL and for content-hashed asset names.
 /// Small enough to own; pulling a crypto package into every build for one hash is not worth it.
 package enum SHA256 {
-    private static let k: [UInt32] = [
+    fileprivate static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
         0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -14,11 +14,13 @@ package enum SHA256 {
 
     package static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
 
-    package static func hex(_ bytes: some Collection<UInt8>) -> String {
+    package static func hex(_ bytes: some Collection<UInt8>) -> String { hexDigits(digest(bytes)) }
+
+    fileprivate static func hexDigits(_ words: [UInt32]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         out.reserveCapacity(64)
-        for word in digest(bytes) {
+        for word in words {
             for shift in stride(from: 28, through: 0, by: -4) {
                 out.append(digits[Int((word >> UInt32(shift)) & 0xf)])
             }
@@ -69,9 +71,61 @@ package enum SHA256 {
         return h
     }
 
+    /// A digest of bytes that arrive in pieces (a file read chunk by chunk), so a big file is
+    /// hashed without being held in memory: `update` with each piece, then `hex`.
+    package struct Stream {
+        private var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+        /// The bytes of a block not yet full.
+        private var pending: [UInt8] = []
+        private var length: UInt64 = 0
+
+        package init() {}
+
+        package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+            length += UInt64(bytes.count)
+            var offset = 0
+            if !pending.isEmpty {
+                let take = min(64 - pending.count, bytes.count)
+                pending += bytes[0..<take]
+                offset = take
+                guard pending.count == 64 else { return }
+                let block = pending
+                pending.removeAll(keepingCapacity: true)
+                block.withUnsafeBytes { compressBlocks($0) }
+            }
+            let whole = (bytes.count - offset) / 64 * 64
+            if whole > 0 { compressBlocks(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + whole])) }
+            pending += bytes[(offset + whole)...]
+        }
+
+        /// The digest as 64 lowercase hex digits; the stream is not changed.
+        package func hex() -> String {
+            var copy = self
+            // The tail: the 0x80 marker, zeros, and the length in bits, as `digest` pads.
+            var tail = pending + [0x80]
+            while tail.count % 64 != 56 { tail.append(0) }
+            let bits = length &* 8
+            for i in (0..<8).reversed() { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(i * 8))) }
+            tail.withUnsafeBytes { copy.compressBlocks($0) }
+            return SHA256.hexDigits(copy.h)
+        }
+
+        private mutating func compressBlocks(_ bytes: UnsafeRawBufferPointer) {
+            SHA256.k.withUnsafeBufferPointer { k in
+                h.withUnsafeMutableBufferPointer { h in
+                    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+                        for offset in stride(from: 0, to: bytes.count, by: 64) {
+                            SHA256.compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]), k: k, w: w, h: h)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// One 64-byte block into the state `h`.
     @inline(__always)
-    private static func compress(
+    fileprivate static func compress(
         _ block: UnsafeRawBufferPointer, k: UnsafeBufferPointer<UInt32>,
         w: UnsafeMutableBufferPointer<UInt32>, h: UnsafeMutableBufferPointer<UInt32>
     ) {

@@ -25,6 +25,8 @@ package struct StoreLayout: Sendable {
     package var files: String { root + "/files" }
     /// One file per workout with a track (`TrackFiles`).
     package var tracks: String { root + "/tracks" }
+    /// What the inbox folders (`import.folders`) held when they were last read (`InboxLedger`).
+    package var inbox: String { root + "/inbox.json" }
 }
 
 /// Reads the whole store once into a `Snapshot`. A missing file is a missing collection;
