@@ -60,7 +60,7 @@ package final class SiteData: @unchecked Sendable {
         self.avatars = avatars; self.tracks = tracks; self.strings = strings; self.values = TemplateValues(strings: strings, units: config.units)
         shown = config.shownSections(snapshot)
         languageColors = LanguageColors(snapshot)
-        shareImageAlt = strings.text("share.imageAlt", ["name": personName])
+        shareImageAlt = strings.text(hasLongHistory ? "share.imageAltLifetime" : "share.imageAlt", ["name": personName])
         cards = shown.contains(.cards) ? drawCards(self) : []
         on = makeOn()
         unitWords = Self.unitWords(config.units, strings)
@@ -68,6 +68,13 @@ package final class SiteData: @unchecked Sendable {
     }
 
     package func shows(_ section: SiteSection) -> Bool { shown.contains(section) }
+
+    /// Workouts over more than a year: the social card then shows a life's figures rather than
+    /// today's.
+    package var hasLongHistory: Bool {
+        guard shows(.workouts), let first = statistics.history.firstDay else { return false }
+        return asOf.number - first.number > 366
+    }
 
     /// The words of `units`: of distance (`km`, `mi`), pace (`/km`), speed and height.
     static func unitWords(_ units: SiteConfig.Units, _ strings: Strings) -> [String: String] {

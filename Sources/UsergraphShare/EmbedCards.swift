@@ -17,7 +17,7 @@ package enum EmbedCards {
             "cards.stats.title", "cards.stats.desc", "cards.streak.title", "cards.streak.desc", "cards.calendar.title",
             "cards.calendar.desc", "cards.weekly.title", "cards.weekly.desc", "cards.languages.title", "cards.languages.desc",
             "cards.workouts", "cards.time", "cards.distance", "cards.streakNow", "cards.longest", "cards.level",
-            "cards.pinned.title", "cards.pinned.desc",
+            "cards.pinned.title", "cards.pinned.desc", "cards.year.title", "cards.year.desc", "cards.eddington",
         ].map { Strings.Requirement($0) } + [Strings.Requirement("count.days", .plural), Strings.Requirement("count.points", .plural)]
 
     /// The cards of the sections the site shows: the workouts' four, then GitHub's languages and pins.
@@ -104,7 +104,60 @@ package enum EmbedCards {
             EmbedCard(
                 name: "weekly", title: s.text("cards.weekly.title"), description: s.text("cards.weekly.desc"),
                 width: 495, height: 230, body: header(s.text("cards.weekly.title"), width: 495) + "\n" + place(weekly, x: 20, y: 50)))
+        if let year = yearCard(site) { cards.append(year) }
         return cards
+    }
+
+    /// The year so far in review: its workouts, time, distance and Eddington number over its
+    /// calendar, for the as-of day's year once it has a workout.
+    static func yearCard(_ site: SiteData) -> EmbedCard? {
+        let s = site.strings, f = s.format
+        let year = site.asOf.year
+        guard let summary = site.statistics.history.years.last, summary.year == year, summary.count > 0,
+            let january = Day(year: year, month: 1, day: 1)
+        else { return nil }
+        let units = site.config.units
+        // The sport with the greater E stands for the year (a rider's E is in the rides).
+        let eddington = HistorySport.allCases.compactMap { sport in
+            site.statistics.history.eddingtonInUnits[sport]?.byYear.last { $0.year == year }.map { (sport, $0.number) }
+        }.max { $0.1 < $1.1 }
+        let columns: [(String, String)] = [
+            (f.number(summary.count), s.text("cards.workouts")),
+            (f.duration(seconds: summary.seconds), s.text("cards.time")),
+            (f.number(Double(summary.distance) / units.metresPerDistance, places: 0) + "\u{00A0}" + s.text(units.distanceWord), s.text("cards.distance")),
+            (
+                eddington.map { f.number($0.1) } ?? "0",
+                s.text("cards.eddington", ["sport": s.workoutTypeName(eddington?.0.rawValue ?? HistorySport.running.rawValue)])
+            ),
+        ]
+        // The year's calendar from its first Monday to the as-of day: the last 53 weeks' days
+        // hold all of it.
+        var counts: [Int: Int] = [:]
+        for day in site.statistics.details.dailyWorkouts where day.day.year == year { counts[day.day.number] = day.count }
+        let days = (january.weekStart.number...site.asOf.number).map(Day.init(number:))
+        let calendar = SVGCharts.calendarHeatmap(
+            days.map { day in
+                let count = day.year == year ? counts[day.number] ?? 0 : 0
+                return HeatmapDay(value: Double(count), title: s.text("chart.heatmap.cell", ["date": f.date(day), "count": s.plural("count.workouts", count)]))
+            },
+            rowLabels: f.weekdaysShort, less: s.text("chart.heatmap.less"), more: s.text("chart.heatmap.more"),
+            weekLabels: StatisticsCharts.monthLabels(days, format: f),
+            options: SVGChartOptions(
+                idPrefix: "card-year", title: s.text("cards.year.title", ["name": site.personName, "year": String(year)]), noData: s.text("chart.noData")))
+        let size = chartSize(calendar)
+        let width = max(495, Int(size.width) + 40)
+        let title = s.text("cards.year.title", ["name": site.personName, "year": String(year)])
+        var body = [header(title, width: width)]
+        let pitch = (width - 40) / columns.count
+        for (index, column) in columns.enumerated() {
+            let x = 20 + pitch * index
+            body.append(text(column.0, x: x, y: 78, size: 24, fill: ink, weight: 700, room: pitch - 8))
+            body.append(text(column.1, x: x, y: 100, size: 13, fill: muted, room: pitch - 8))
+        }
+        body.append(place(calendar, x: 20, y: 118))
+        return EmbedCard(
+            name: "year", title: title, description: s.text("cards.year.desc", ["year": String(year)]), width: width,
+            height: 118 + Int(size.height) + 16, body: body.joined(separator: "\n"))
     }
 
     /// The languages of the sources, and the pinned repositories when they are known.

@@ -18,8 +18,8 @@ package enum SocialCard {
 
     package static let requirements: [Strings.Requirement] =
         [
-            "share.imageAlt", "share.streak", "share.level", "stats.calendar", "chart.heatmap.less", "chart.heatmap.more",
-            "chart.heatmap.title", "chart.heatmap.desc", "chart.noData",
+            "share.imageAlt", "share.imageAltLifetime", "share.streak", "share.level", "stats.calendar", "chart.heatmap.less", "chart.heatmap.more",
+            "chart.heatmap.title", "chart.heatmap.desc", "chart.noData", "share.since", "share.distance", "share.eddington",
         ].map { Strings.Requirement($0) } + [Strings.Requirement("count.workouts", .plural), Strings.Requirement("count.days", .plural)]
 
     /// The card to draw.
@@ -30,7 +30,6 @@ package enum SocialCard {
     package static func svg(_ site: SiteData, palette: [String: String]) -> String {
         let s = site.strings
         let format = s.format
-        let w = site.statistics.report.workouts
         func color(_ name: String, _ fallback: String) -> String { palette[name] ?? fallback }
         let text = color("text", "#1b1f2a")
         let muted = color("muted", "#5b6378")
@@ -63,12 +62,10 @@ package enum SocialCard {
             parts.append("</svg>")
             return parts.joined(separator: "\n")
         }
-        let facts = [
-            s.text("share.streak", ["days": s.plural("count.days", w.currentStreak)]),
-            s.text("share.level", ["level": format.number(w.level)]),
-            s.plural("count.workouts", w.count),
-        ].joined(separator: "  ·  ")
-        parts.append(line(facts, x: left, y: 284, size: 30, weight: 400, fill: text, room: width - left - 80))
+        // A life's three figures are longer than today's: a size smaller, so that all fit.
+        let long = site.hasLongHistory
+        let facts = (long ? lifetime(site) : now(site)).joined(separator: long ? " · " : "  ·  ")
+        parts.append(line(facts, x: left, y: 284, size: long ? 26 : 30, weight: 400, fill: text, room: width - left - 80))
         parts.append(line(s.text("stats.calendar"), x: 80, y: 350, size: 24, weight: 700, fill: muted, room: width - 160))
 
         // The calendar, scaled up: its own SVG nested under its title, its colours resolved, since
@@ -107,5 +104,32 @@ package enum SocialCard {
             let data = FileManager.default.contents(atPath: file)
         else { return nil }
         return "data:\(type);base64," + data.base64EncodedString()
+    }
+
+    /// Today's figures: the streak, the level and the workouts.
+    static func now(_ site: SiteData) -> [String] {
+        let s = site.strings, w = site.statistics.report.workouts
+        return [
+            s.text("share.streak", ["days": s.plural("count.days", w.currentStreak)]),
+            s.text("share.level", ["level": s.format.number(w.level)]),
+            s.plural("count.workouts", w.count),
+        ]
+    }
+
+    /// A life's figures, for a history of more than a year: the workouts since the first year,
+    /// the whole distance and the greater Eddington number.
+    static func lifetime(_ site: SiteData) -> [String] {
+        let s = site.strings, w = site.statistics.report.workouts, units = site.config.units
+        let history = site.statistics.history
+        var facts = [
+            s.text("share.since", ["workouts": s.plural("count.workouts", w.count), "year": String(history.years.first?.year ?? site.asOf.year)]),
+            s.text(
+                "share.distance",
+                ["distance": s.format.number(Double(w.totalDistance) / units.metresPerDistance, places: 0), "unit": s.text(units.distanceWord)]),
+        ]
+        if let best = HistorySport.allCases.compactMap({ history.eddingtonInUnits[$0]?.number }).max(), best > 0 {
+            facts.append(s.text("share.eddington", ["number": s.format.number(best)]))
+        }
+        return facts
     }
 }

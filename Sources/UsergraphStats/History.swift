@@ -75,6 +75,8 @@ package enum HistorySport: String, CaseIterable, Sendable {
 /// workouts' own fields. Counted with the other statistics.
 package struct WorkoutHistory: Sendable {
     package var years: [YearSummary]
+    /// The first workout's day; nil without one.
+    package var firstDay: Day?
     /// By sport, in kilometres (the contract's) and in the site's units (kilometres or miles).
     package var eddington: [HistorySport: Eddington]
     package var eddingtonInUnits: [HistorySport: Eddington]
@@ -90,6 +92,7 @@ package struct WorkoutHistory: Sendable {
             inUnits[sport] = units == .metric ? km : Eddington(days: days, unit: .mile, years: yearNumbers)
         }
         self.years = years
+        firstDay = dated.map(\.day).min()
         self.eddington = eddington
         eddingtonInUnits = inUnits
     }

@@ -49,6 +49,9 @@ import UsergraphTestSupport
             #expect(page.contains("<a href=\"../../../statistics/years/\(year)/index.html\" aria-current=\"page\">\(year) "), "\(year)")
         }
         #expect(!FileManager.default.fileExists(atPath: root + "/_site/statistics/years/2022"))
+        // Over three years of history, the social card gives a life's figures, and says so.
+        let home = try TestPaths.read(root + "/_site/index.html")
+        #expect(home.contains("the workouts, the distance and the Eddington number of a whole history"))
         // Every link out of the records leads to a workout page that is there.
         let records = try #require(statistics.range(of: "id=\"records-heading\""))
         let section = String(statistics[records.upperBound...]).components(separatedBy: "</section>")[0]
@@ -71,6 +74,8 @@ import UsergraphTestSupport
             }
         }
         let record = try #require(best)
+        // The demo's year of history: the social card gives today's figures.
+        #expect(try TestPaths.read(site + "/index.html").contains("the current streak, the level and the training calendar"))
         let statistics = try TestPaths.read(site + "/statistics/index.html")
         let row = try #require(statistics.range(of: "<th scope=\"row\">5 km</th>"))
         let rest = statistics[row.upperBound...].prefix(400)

@@ -26,8 +26,13 @@ import UsergraphTestSupport
         let (_, output) = try DemoSite.build(baseURL: "https://anna.example.org/")
         let folder = output + "/cards"
         let svgs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".svg") }.sorted()
-        // stats, streak, calendar, weekly, languages and the demo's pinned repositories (pinned.json).
-        #expect(svgs.count == 6 * 3, "\(svgs)")
+        // stats, streak, calendar, weekly, the year so far, languages and the demo's pinned
+        // repositories (pinned.json).
+        #expect(svgs.count == 7 * 3, "\(svgs)")
+        // The year's card: the as-of year's workouts, distance and Eddington number.
+        let year = try TestPaths.read(folder + "/year-light.svg")
+        #expect(year.contains(">Anna Petrova: 2026 so far<") && year.contains(">196<") && year.contains(">1,659\u{00A0}km<"))
+        #expect(year.contains(">Eddington, Cycling<") && year.contains(">26<"))
         let pinned = try TestPaths.read(folder + "/pinned-light.svg")
         for name in ["github-api", "jenkins-pipeline-shared"] where !pinned.contains(name) {
             Issue.record("the pinned card lacks \(name)")
