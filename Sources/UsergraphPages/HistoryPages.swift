@@ -1,3 +1,4 @@
+import Foundation
 import UsergraphCharts
 import UsergraphCore
 import UsergraphStats
@@ -19,12 +20,12 @@ package enum HistoryPages {
 
     package static func sources(_ site: SiteData) -> [PageSource] {
         guard let directory = site.workoutDirectory else { return [] }
-        return site.statistics.history.years.map { summary in
-            var source = PageSource(path: path(of: summary.year), template: template, section: .statistics) {
+        return site.statistics.history.years.flatMap { summary in
+            var page = PageSource(path: path(of: summary.year), template: template, section: .statistics) {
                 yearFields.context(YearPage(directory: directory, summary: summary))
             }
-            source.late = true
-            return source
+            page.late = true
+            return [page] + (RoutePoster(directory: directory, year: summary.year).map { [$0.source] } ?? [])
         }
     }
 
@@ -170,7 +171,7 @@ package enum HistoryPages {
     /// The words the code takes from the strings.
     static let requirements: [Strings.Requirement] =
         ((BestEfforts.running + BestEfforts.cycling).map(distanceKey) + (1...5).map { "history.zoneNames.z\($0)" }
-        + HeartRateMaximum.Source.allCases.map { "history.maxFrom." + $0.rawValue } + ["history.zonesConfigured"])
+        + HeartRateMaximum.Source.allCases.map { "history.maxFrom." + $0.rawValue } + ["history.zonesConfigured", "history.routesTitle"])
         .map { Strings.Requirement($0) }
 
     // MARK: Heart-rate zones
@@ -267,6 +268,7 @@ package enum HistoryPages {
             }.map { (year, $0) }
         },
         .object("busiestWeek?", busiestWeek) { YearWeeks.busiest($0) },
+        .object("routes?", routes) { year in RoutePoster(directory: year.directory, year: year.summary.year) },
         .object("records", records) { year in
             Records(directory: year.directory, bests: year.directory.trackHistory.bestsByYear[year.summary.year] ?? PersonalBests(), page: year.page)
         },
@@ -321,6 +323,73 @@ package enum HistoryPages {
         .duration("duration") { $0.0.site.values.duration($0.1.seconds) },
         .number("distance") { $0.0.site.values.distance($0.1.metres) },
     ])
+}
+
+extension HistoryPages {
+    static let routes = TemplateFields<RoutePoster>([
+        .text("url") { _ in RoutePoster.file },
+        .int("count") { $0.members.count },
+    ])
+}
+
+/// A poster of a year's routes (`/statistics/years/<year>/routes.svg`), each its list
+/// thumbnail in a grid, oldest first: the routes after the privacy settings, as small shapes
+/// with no map, no coordinate and no link. Drawn after the workouts' pages, which draw the
+/// thumbnails or find them kept.
+struct RoutePoster {
+    static let file = "routes.svg"
+    static let columns = 10
+    static let cell = (width: 72, height: 56)
+
+    let directory: WorkoutDirectory
+    let year: Int
+    /// The year's workouts with a track, oldest first.
+    let members: [Int]
+
+    /// Nil when the year has no workout with a track, or the site draws no routes.
+    init?(directory: WorkoutDirectory, year: Int) {
+        guard directory.site.config.privacy.routes else { return nil }
+        let tracks = directory.site.tracks
+        let members = directory.workouts.indices.reversed().filter {
+            directory.years(of: $0) == year && tracks.identity(of: directory.workouts[$0].id) != nil
+        }
+        guard !members.isEmpty else { return nil }
+        self.directory = directory
+        self.year = year
+        self.members = members
+    }
+
+    var source: PageSource {
+        let poster = self
+        var source = PageSource(
+            file: SitePath(HistoryPages.path(of: year).folder, fileName: Self.file), section: .statistics,
+            inputs: { hasher in
+                hasher.add(poster.year)
+                for index in poster.members { poster.directory.addRow(at: index, to: &hasher) }
+            },
+            bytes: { Data(poster.svg.utf8) })
+        source.late = true
+        return source
+    }
+
+    /// The grid: each thumbnail in its cell, a cell left empty for a track with no route to draw.
+    var svg: String {
+        let columns = min(Self.columns, members.count)
+        let rows = (members.count + columns - 1) / columns
+        let width = columns * Self.cell.width + 16, height = rows * Self.cell.height + 16
+        let title = XMLText.escape(directory.site.strings.text("history.routesTitle", ["year": String(year)]))
+        var parts = [
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\">",
+            "<title>\(title)</title>",
+        ]
+        for (position, index) in members.enumerated() {
+            guard let thumbnail = directory.thumbnail(at: index) else { continue }
+            let x = 8 + position % columns * Self.cell.width + 4, y = 8 + position / columns * Self.cell.height + 4
+            parts.append("<g transform=\"translate(\(x) \(y))\">\(thumbnail)</g>")
+        }
+        parts.append("</svg>")
+        return parts.joined(separator: "\n") + "\n"
+    }
 }
 
 /// The weeks of a year's workouts.

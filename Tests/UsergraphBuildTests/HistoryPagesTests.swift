@@ -118,6 +118,34 @@ import UsergraphTestSupport
         return String(html[row.upperBound...].prefix { $0 != "<" })
     }
 
+    @Test func aYearsRoutesMakeAPosterUnlessNoRouteIsShown() throws {
+        let root = try DemoSite.copy()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try DemoSite.buildSite(root)
+        let config = try ConfigLoader.load(path: root + "/usergraph.yml")
+        let year = config.asOfDay().year
+        let page = try TestPaths.read(root + "/_site/statistics/years/\(year)/index.html")
+        #expect(page.contains("<img class=\"route-poster\" src=\"routes.svg\""))
+        let poster = try TestPaths.read(root + "/_site/statistics/years/\(year)/routes.svg")
+        // One shape a workout of the year with a track (each of the demo's has a route left to draw).
+        let layout = StoreLayout(root: root + "/Store")
+        let tracks = StoredTracks(layout: layout)
+        let workouts = try #require(try JSONFile.read([Workout].self, at: layout.workouts))
+        let tracked = workouts.filter { workout in
+            tracks.identity(of: workout.id) != nil
+                && Timestamp.parse(workout.start).map { Day($0, in: config.timeZone).year == year && Day($0, in: config.timeZone) <= config.asOfDay() } == true
+        }
+        #expect(poster.components(separatedBy: "<path ").count - 1 == tracked.count)
+        #expect(poster.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\"") && poster.contains("<title>The routes of \(year)</title>"))
+        // privacy.routes: false draws no route anywhere, so no poster either.
+        let demo = try TestPaths.read(root + "/usergraph.yml")
+        #expect(demo.contains("\nprivacy:\n") && !demo.contains("routes:"))
+        try TestPaths.write(demo.replacingOccurrences(of: "\nprivacy:\n", with: "\nprivacy:\n  routes: false\n"), to: root + "/usergraph.yml")
+        try DemoSite.buildSite(root)
+        #expect(!FileManager.default.fileExists(atPath: root + "/_site/statistics/years/\(year)/routes.svg"))
+        #expect(!(try TestPaths.read(root + "/_site/statistics/years/\(year)/index.html")).contains("route-poster"))
+    }
+
     @Test func theRussianYearPageAgreesInNumberAndGender() throws {
         let root = try DemoSite.copy()
         defer { try? FileManager.default.removeItem(atPath: root) }
