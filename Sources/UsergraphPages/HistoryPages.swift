@@ -12,9 +12,9 @@ import UsergraphStats
 /// render after the workouts' pages (`PageSource.late`), which read the tracks anyway.
 package enum HistoryPages {
     package static let template = "year"
-    /// The progress chart compares this many years, the newest: more lines than the series
-    /// colours would repeat them (the table below it has every year).
-    static let progressYears = 6
+    /// The progress chart compares this many years, the newest: this year against the three
+    /// before; more lines would not fit its legend on a phone (the table has every year).
+    static let progressYears = 4
 
     static func path(of year: Int) -> SitePath { SitePath(SitePath.statistics.folder + "years/\(year)/") }
 
