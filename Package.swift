@@ -194,6 +194,8 @@ let package = Package(
             dependencies: [
                 "UsergraphCore", "UsergraphStats", "UsergraphStore", "UsergraphPublish", "UsergraphCommands", "UsergraphTestSupport",
                 "usergraph", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // Reads the workflow `init --ci github` writes.
+                .product(name: "Yams", package: "Yams"),
             ],
             exclude: ["Golden"]
         ),

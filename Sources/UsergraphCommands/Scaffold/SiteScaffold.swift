@@ -14,9 +14,7 @@ package enum SiteScaffold {
     /// `theme` (a folder with Templates/ and Public/), a copy of that theme too.
     package static func create(at target: String, theme source: String? = nil, language: String = "en") throws {
         let fm = FileManager.default
-        if fm.fileExists(atPath: target), !((try? fm.contentsOfDirectory(atPath: target)) ?? []).isEmpty {
-            throw UsergraphError("errors.init.notEmpty", ["path": target], kind: .usage)
-        }
+        if hasFiles(target) { throw UsergraphError("errors.init.notEmpty", ["path": target], kind: .usage) }
         try fm.createDirectory(atPath: target + "/Store", withIntermediateDirectories: true)
         if let source {
             try FileTree.copy(from: source + "/Templates", to: target + "/Templates")
@@ -26,6 +24,12 @@ package enum SiteScaffold {
             of: "language: en     ", with: "language: " + language.padding(toLength: 7, withPad: " ", startingAt: 0))
         try AtomicFile.write(Data(config.utf8), to: target + "/usergraph.yml")
         try AtomicFile.write(Data(gitignore.utf8), to: target + "/.gitignore")
+    }
+
+    /// Whether `folder` exists and holds anything: `init` makes a site only where there is none.
+    static func hasFiles(_ folder: String) -> Bool {
+        let fm = FileManager.default
+        return fm.fileExists(atPath: folder) && !((try? fm.contentsOfDirectory(atPath: folder)) ?? []).isEmpty
     }
 
     /// What a build makes and keeps, which is output, not source, for a site kept in git: the
