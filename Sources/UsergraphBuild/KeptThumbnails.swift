@@ -16,15 +16,8 @@ enum KeptThumbnails {
 
     /// What the last build kept; none when the file is missing, of another version or damaged.
     static func load(output: String) -> RouteThumbnails {
-        var entries: [String: RouteThumbnails.Entry] = [:]
-        let read = ListFile.read(path(forOutput: output), header: { $0 == header }, count: { entries.reserveCapacity($0) }) { line in
-            let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3 else { return false }
-            let text = fields.map { String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self) }
-            entries[text[0]] = RouteThumbnails.Entry(key: text[1], svg: text[2].isEmpty ? nil : text[2])
-            return true
-        }
-        return RouteThumbnails(kept: read ? entries : [:])
+        let entries = KeyedListFile.read(path(forOutput: output), header: header) { svg -> String?? in .some(svg.isEmpty ? nil : svg) }
+        return RouteThumbnails(kept: (entries ?? [:]).mapValues { RouteThumbnails.Entry(key: $0.key, svg: $0.value) })
     }
 
     /// Writes the thumbnails of the workouts that have a track, when this build drew any or
@@ -32,13 +25,6 @@ enum KeptThumbnails {
     static func save(_ thumbnails: RouteThumbnails, tracks: StoredTracks, output: String) {
         let entries = thumbnails.current(ids: tracks.ids)
         guard thumbnails.drewAny || entries.count != thumbnails.keptCount else { return }
-        ListFile.write(to: path(forOutput: output), header: header) { writer in
-            for (id, entry) in entries.sorted(by: { $0.key < $1.key }) {
-                let svg = entry.svg ?? ""
-                // A line holds one entry: one that would break it is drawn again next time.
-                guard !(id + entry.key + svg).utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") }) else { continue }
-                writer.line(id, "\t", entry.key, "\t", svg)
-            }
-        }
+        KeyedListFile.write(entries.map { ($0.key, $0.value.key, $0.value.svg ?? "") }, to: path(forOutput: output), header: header)
     }
 }

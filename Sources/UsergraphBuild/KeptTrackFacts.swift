@@ -17,16 +17,8 @@ package enum KeptTrackFacts {
 
     /// What the last build kept; none when the file is missing, of another version or damaged.
     package static func load(output: String) -> TrackFactsCache {
-        var entries: [String: TrackFactsCache.Entry] = [:]
-        let read = ListFile.read(path(forOutput: output), header: { $0 == header }, count: { entries.reserveCapacity($0) }) { line in
-            let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3 else { return false }
-            let text = fields.map { String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self) }
-            guard let facts = TrackFacts(line: text[2][...]) else { return false }
-            entries[text[0]] = TrackFactsCache.Entry(key: text[1], facts: facts)
-            return true
-        }
-        return TrackFactsCache(kept: read ? entries : [:])
+        let entries = KeyedListFile.read(path(forOutput: output), header: header) { TrackFacts(line: $0[...]) }
+        return TrackFactsCache(kept: (entries ?? [:]).mapValues { TrackFactsCache.Entry(key: $0.key, facts: $0.value) })
     }
 
     /// Writes the facts of the workouts that have a track, when this build computed any or
@@ -34,12 +26,6 @@ package enum KeptTrackFacts {
     static func save(_ cache: TrackFactsCache, tracks: StoredTracks, output: String) {
         let entries = cache.current(ids: tracks.ids)
         guard cache.computedAny || entries.count != cache.keptCount else { return }
-        ListFile.write(to: path(forOutput: output), header: header) { writer in
-            for (id, entry) in entries.sorted(by: { $0.key < $1.key }) {
-                // A line holds one entry: an id that would break it is computed again next time.
-                guard !id.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") }) else { continue }
-                writer.line(id, "\t", entry.key, "\t", entry.facts.line)
-            }
-        }
+        KeyedListFile.write(entries.map { ($0.key, $0.value.key, $0.value.facts.line) }, to: path(forOutput: output), header: header)
     }
 }
