@@ -102,6 +102,8 @@ package enum HistoryPages {
     }
 
     static let records = TemplateFields<Records>([
+        // Its headings one level under the card's: h3 cards on the statistics page, h2 on a year's.
+        .int("level") { $0.page == .statistics ? 4 : 3 },
         .flag("hasAny") { !$0.bests.efforts.isEmpty || !$0.bests.longest.isEmpty || $0.bests.biggestClimb != nil },
         .flag("hasRunning") { !($0.bests.efforts["running"] ?? []).isEmpty },
         .flag("hasCycling") { !($0.bests.efforts["cycling"] ?? []).isEmpty },
