@@ -73,7 +73,7 @@ def page_kinds(site):
                         ("repositories by stars", "/repositories/stars/"), ("cards", "/cards/"),
                         ("workouts", "/workouts/"), ("workouts page 2", "/workouts/page/2/"),
                         ("workouts of a type", "/workouts/running/"), ("workouts of a year", "/workouts/years/2026/"),
-                        ("a year's history", "/statistics/years/2026/"), ("a year's history, few workouts", "/statistics/years/2025/")]:
+                        ("all years", "/statistics/years/"), ("a year's history", "/statistics/years/2026/"), ("a year's history, few workouts", "/statistics/years/2025/")]:
         if os.path.exists(os.path.join(site, path.strip("/"), "index.html")):
             kinds.append((extra, path))
     # A workout with a route and one without (strength has no track).

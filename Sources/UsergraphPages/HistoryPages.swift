@@ -16,31 +16,50 @@ package enum HistoryPages {
     /// before; more lines would not fit its legend on a phone (the table has every year).
     static let progressYears = 4
 
-    static func path(of year: Int) -> SitePath { SitePath(SitePath.statistics.folder + "years/\(year)/") }
+    package static let allTemplate = "history"
+    /// All the years: their progress, the records, the Eddington numbers and the zones.
+    static let allYears = SitePath(SitePath.statistics.folder + "years/")
+
+    static func path(of year: Int) -> SitePath { SitePath(allYears.folder + "\(year)/") }
 
     package static func sources(_ site: SiteData) -> [PageSource] {
-        guard let directory = site.workoutDirectory else { return [] }
-        return site.statistics.history.years.flatMap { summary in
-            var page = PageSource(path: path(of: summary.year), template: template, section: .statistics) {
-                yearFields.context(YearPage(directory: directory, summary: summary))
+        guard let directory = site.workoutDirectory, !site.statistics.history.years.isEmpty else { return [] }
+        var all = PageSource(path: allYears, template: allTemplate, section: .statistics) { fields.context(directory) }
+        all.late = true
+        return [all]
+            + site.statistics.history.years.flatMap { summary in
+                var page = PageSource(path: path(of: summary.year), template: template, section: .statistics) {
+                    yearFields.context(YearPage(directory: directory, summary: summary))
+                }
+                page.late = true
+                return [page] + (RoutePoster(directory: directory, year: summary.year).map { [$0.source] } ?? [])
             }
-            page.late = true
-            return [page] + (RoutePoster(directory: directory, year: summary.year).map { [$0.source] } ?? [])
-        }
     }
 
-    // MARK: The statistics page
+    // MARK: The statistics page and all the years
 
-    /// `workouts.history` on the statistics page.
-    static let fields = TemplateFields<WorkoutDirectory>([
+    /// `workouts.history` on the statistics page: the years, and where all of them are.
+    static let statisticsFields = TemplateFields<WorkoutDirectory>([
         .flag("hasYears") { !$0.site.statistics.history.years.isEmpty },
-        .text("distanceUnit") { $0.site.unitWords["distance"] },
         .list("years", yearLink) { directory in
             directory.site.statistics.history.years.reversed().map { YearLink(directory: directory, year: $0, page: .statistics, current: false) }
         },
+        .text("allYears") { _ in SitePath.statistics.link(to: allYears) },
+    ])
+
+    /// `/statistics/years/`: every year's progress and distance, the all-time records, the
+    /// Eddington numbers and the heart-rate zones.
+    package static let fields = TemplateFields<WorkoutDirectory>([
+        .object("links", keys: Links.keys) { _ in Links.context(from: allYears) },
+        .text("statistics") { _ in allYears.link(to: .statistics) },
+        .flag("hasYears") { !$0.site.statistics.history.years.isEmpty },
+        .text("distanceUnit") { $0.site.unitWords["distance"] },
+        .list("years", yearLink) { directory in
+            directory.site.statistics.history.years.reversed().map { YearLink(directory: directory, year: $0, page: allYears, current: false) }
+        },
         .html("progress") { HistoryCharts.progress($0) },
         .html("yearsChart") { HistoryCharts.years($0.site) },
-        .object("records", records) { Records(directory: $0, bests: $0.trackHistory.bests, page: .statistics) },
+        .object("records", records) { Records(directory: $0, bests: $0.trackHistory.bests, page: allYears) },
         .list("eddington", eddington) { directory in
             HistorySport.allCases.compactMap { sport in
                 directory.site.statistics.history.eddingtonInUnits[sport].map { (directory.site, sport, $0) }
@@ -102,8 +121,6 @@ package enum HistoryPages {
     }
 
     static let records = TemplateFields<Records>([
-        // Its headings one level under the card's: h3 cards on the statistics page, h2 on a year's.
-        .int("level") { $0.page == .statistics ? 4 : 3 },
         .flag("hasAny") { !$0.bests.efforts.isEmpty || !$0.bests.longest.isEmpty || $0.bests.biggestClimb != nil },
         .flag("hasRunning") { !($0.bests.efforts["running"] ?? []).isEmpty },
         .flag("hasCycling") { !($0.bests.efforts["cycling"] ?? []).isEmpty },

@@ -13,6 +13,7 @@ package enum PageKeys {
         "workouts": WorkoutPages.listFields.schema,
         "workout": WorkoutPage.fields.schema,
         HistoryPages.template: HistoryPages.yearFields.schema,
+        HistoryPages.allTemplate: HistoryPages.fields.schema,
         "404": SitePages.notFoundFields.schema,
         "cards": CardsPage.fields.schema,
     ]

@@ -4,10 +4,7 @@ import UsergraphStats
 /// `/statistics/`: workout, nutrition, steps, weight and user statistics, each chart beside its text alternative.
 package enum StatisticsPage {
     package static func sources(_ site: SiteData) -> [PageSource] {
-        var source = PageSource(path: .statistics, template: "statistics", section: .statistics) { fields.context(site) }
-        // Its records and zones are of every track: made after the workouts' pages read them.
-        source.late = site.workoutDirectory != nil
-        return [source]
+        [PageSource(path: .statistics, template: "statistics", section: .statistics) { fields.context(site) }]
     }
 
     package static let fields = TemplateFields<SiteData>([
@@ -40,7 +37,7 @@ package enum StatisticsPage {
         .list("byType", typeCount) { $0.each($0.statistics.report.workouts.byType) },
         .list("weekly", weekCount) { $0.each($0.statistics.report.workouts.weekly) },
         .list("monthly", monthCount) { $0.each($0.statistics.report.workouts.monthly) },
-        .object("history?", HistoryPages.fields) { $0.workoutDirectory },
+        .object("history?", HistoryPages.statisticsFields) { $0.workoutDirectory },
         .number("activeDays") { $0.values.number($0.statistics.details.dailyWorkouts.reduce(0) { $0 + ($1.count > 0 ? 1 : 0) }) },
     ])
 

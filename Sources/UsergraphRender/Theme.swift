@@ -35,7 +35,9 @@ package struct Theme: Sendable {
     /// day, so that a new day renders again just the pages that show something of it.
     package let layoutUsesAsOf: Bool
 
-    static let requiredPages = ["profile", "users", "user", "repositories", "starred", "workouts", "workout", "statistics", "year", "meals", "cards", "404"]
+    static let requiredPages = [
+        "profile", "users", "user", "repositories", "starred", "workouts", "workout", "statistics", "year", "history", "meals", "cards", "404",
+    ]
 
     /// Loads the theme in `language`, checking that the strings file has every key the
     /// templates name (`t.…`) and every key in `require` (the words the code draws itself).

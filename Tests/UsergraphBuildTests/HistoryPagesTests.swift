@@ -52,10 +52,13 @@ import UsergraphTestSupport
         // Over three years of history, the social card gives a life's figures, and says so.
         let home = try TestPaths.read(root + "/_site/index.html")
         #expect(home.contains("the workouts, the distance and the Eddington number of a whole history"))
-        // Every link out of the records leads to a workout page that is there.
-        let records = try #require(statistics.range(of: "id=\"records-heading\""))
-        let section = String(statistics[records.upperBound...]).components(separatedBy: "</section>")[0]
-        let links = section.components(separatedBy: "<a href=\"../workouts/").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        // All the years: linked from the statistics; every link out of its records leads to a
+        // workout page that is there.
+        #expect(statistics.contains("href=\"../statistics/years/index.html\""))
+        let all = try TestPaths.read(root + "/_site/statistics/years/index.html")
+        let records = try #require(all.range(of: "id=\"records-heading\""))
+        let section = String(all[records.upperBound...]).components(separatedBy: "</section>")[0]
+        let links = section.components(separatedBy: "<a href=\"../../workouts/").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         #expect(links.count >= 5)
         for link in links { #expect(FileManager.default.fileExists(atPath: root + "/_site/workouts/" + link), "\(link)") }
     }
@@ -76,12 +79,12 @@ import UsergraphTestSupport
         let record = try #require(best)
         // The demo's year of history: the social card gives today's figures.
         #expect(try TestPaths.read(site + "/index.html").contains("the current streak, the level and the training calendar"))
-        let statistics = try TestPaths.read(site + "/statistics/index.html")
-        let row = try #require(statistics.range(of: "<th scope=\"row\">5 km</th>"))
-        let rest = statistics[row.upperBound...].prefix(400)
+        let all = try TestPaths.read(site + "/statistics/years/index.html")
+        let row = try #require(all.range(of: "<th scope=\"row\">5 km</th>"))
+        let rest = all[row.upperBound...].prefix(400)
         let clock = TemplateValuesClock.text(Int(record.seconds.rounded()))
         #expect(rest.contains(">\(clock)<"), "\(clock) in \(rest)")
-        #expect(rest.contains("../workouts/\(record.id)/index.html"))
+        #expect(rest.contains("../../workouts/\(record.id)/index.html"))
     }
 
     @Test func keptFactsAreTrustedUntilTheirTrackChanges() throws {
@@ -95,7 +98,7 @@ import UsergraphTestSupport
         #expect(lines.count == tracks.count + 1)
         // The kept 400 m of every run made 10 s: a rebuild after an unrelated change shows it,
         // so the facts were taken as kept, not read again from the tracks.
-        let before = try TestPaths.read(root + "/_site/statistics/index.html")
+        let before = try TestPaths.read(root + "/_site/statistics/years/index.html")
         let fastest = try #require(Self.fourHundredMetres(before))
         let edited = lines.map { line -> String in
             line.replacingOccurrences(of: #"e=400\.0:[0-9.e+-]+:"#, with: "e=400.0:10.0:", options: .regularExpression)
@@ -104,12 +107,12 @@ import UsergraphTestSupport
         try TestPaths.write(edited.joined(separator: "\n") + "\n", to: state)
         try TestPaths.write(try TestPaths.read(root + "/usergraph.yml") + "\nathlete:\n  maxHeartRate: 190\n", to: root + "/usergraph.yml")
         try DemoSite.buildSite(root)
-        let kept = try TestPaths.read(root + "/_site/statistics/index.html")
+        let kept = try TestPaths.read(root + "/_site/statistics/years/index.html")
         #expect(Self.fourHundredMetres(kept) == "0:10")
         #expect(kept.contains("Maximum 190 bpm, from the config."))
         // Forced, every track is read again and the record is the real one.
         try DemoSite.buildSite(root, force: true)
-        #expect(Self.fourHundredMetres(try TestPaths.read(root + "/_site/statistics/index.html")) == fastest)
+        #expect(Self.fourHundredMetres(try TestPaths.read(root + "/_site/statistics/years/index.html")) == fastest)
     }
 
     /// The 400 m record's time on a statistics page.

@@ -216,12 +216,13 @@ import UsergraphTestSupport
         let report = try DemoSite.buildSite(root, output: output, asOf: asOf)
         let after = PageManifest.load(output: output)
         let changed = (after.files ?? []).filter { after.fingerprints[$0] != nil && before.fingerprints[$0] != after.fingerprints[$0] }.sorted()
-        // The profile (this week, the streak), the statistics and the years' pages (each year's
-        // switcher counts the workouts of every year); no user page, no list of users, no
+        // The profile (this week, the streak), the statistics and the history's pages (each
+        // year's switcher counts the workouts of every year); no user page, no list of users, no
         // repository list, no meals page.
         #expect(
             changed.filter { !$0.hasPrefix("workouts/") } == [
                 "index.html", "statistics/index.html", "statistics/years/2025/index.html", "statistics/years/2026/index.html",
+                "statistics/years/index.html",
             ])
         // Of the workouts' own pages, the new one, its two neighbours (their links to it), and
         // each older one that moved onto the next list page (its link back to the list); the
@@ -231,8 +232,10 @@ import UsergraphTestSupport
         #expect(workoutPages.count >= 3 && workoutPages.count <= 3 + listPages)
         #expect(workoutPages.contains("workouts/00000000-0000-4000-8000-000000000999/index.html"))
         #expect(report.changes.written >= changed.count)
-        // Every page and the search's index script.
-        #expect(after.fingerprints.count == report.pages + 1)
+        // Every page, the search's index script and each year's poster of its routes.
+        let posters = (after.files ?? []).filter { $0.hasSuffix("/routes.svg") }.count
+        #expect(posters >= 1)
+        #expect(after.fingerprints.count == report.pages + 1 + posters)
     }
 
     @Test func theSiteBeforeLastBecomesTheNextSiteWithOnlyItsChangesStaged() throws {

@@ -26,7 +26,7 @@ import UsergraphTestSupport
     func everyPageCarriesItsLanguage(language: String) throws {
         let output = try Self.buildDemo(language)
         let files = PageText.htmlFiles(in: output)
-        #expect(files.count == 566)
+        #expect(files.count == 567)
         for file in files {
             let html = try TestPaths.read(output + "/" + file)
             #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"\(language)\">"), "\(file)")
