@@ -39,24 +39,30 @@ struct IntervalsSync {
         let reader = ExportReader(scratch: NSTemporaryDirectory())
         var imported: [ImportedActivity] = []
         for entry in taken {
-            let data = try await client.file(entry.id)
             let read: [ImportedActivity]
-            do {
-                read = try reader.readDownloaded(data, name: "intervals.icu \(entry.id)")
-            } catch let problem as ImportProblem {
-                throw SyncFailure(
-                    Message("errors.sync.intervalsFile", ["id": entry.id], nested: ["problem": Message(problem.key, problem.args)]))
+            if let data = try await client.file(entry.id) {
+                do {
+                    read = try reader.readDownloaded(data, name: "intervals.icu \(entry.id)")
+                } catch let problem as ImportProblem {
+                    throw SyncFailure(
+                        Message("errors.sync.intervalsFile", ["id": entry.id], nested: ["problem": Message(problem.key, problem.args)]))
+                }
+            } else {
+                read = []
             }
-            // One activity a file; a multisport file's first part stands for it.
-            guard var activity = read.first else { continue }
-            activity.typeSource = activity.source
+            // One activity a file (a multisport file's first part stands for it); without a
+            // file (entered by hand), the list's numbers.
+            guard var activity = read.first ?? Self.withoutFile(entry, zone: config.timeZone) else { continue }
+            if activity.source != .intervals {
+                activity.typeSource = activity.source
+                activity.source = .intervals
+            }
             if activity.sourceType.trimmingCharacters(in: .whitespaces).isEmpty, let type = entry.type {
                 activity.sourceType = type
                 activity.typeSource = .intervals
             }
             // The name the person sees (and may have edited) on intervals.icu, over the file's.
             if let name = entry.name.flatMap(ImportedActivity.cleanName) { activity.name = name }
-            activity.source = .intervals
             activity.sourceID = entry.id
             imported.append(activity)
         }
@@ -65,5 +71,23 @@ struct IntervalsSync {
         outcome.merged = applied.merged
         try SyncImport.cache(list, source: client.listSource, at: config.store + "/intervals/activities.json", now: now)
         return outcome
+    }
+
+    /// An activity from the list alone: its start (UTC, else the local time in the site's
+    /// zone), elapsed time, distance and energy; nil when it lacks a start or a duration.
+    static func withoutFile(_ entry: IntervalsActivity, zone: TimeZone) -> ImportedActivity? {
+        let local = entry.startDateLocal.flatMap { text in
+            // A wall-clock time: read as if UTC, then moved by the zone's offset at that time.
+            Timestamp.parse(String(text.prefix(19)) + "Z").map { $0.addingTimeInterval(-Double(zone.secondsFromGMT(for: $0))) }
+        }
+        let start = entry.startDate.flatMap(Timestamp.parse) ?? local
+        guard let start, let elapsed = entry.elapsedTime, elapsed.isFinite, elapsed > 0 else { return nil }
+        var activity = ImportedActivity(
+            source: .intervals, sourceID: entry.id, sourceType: entry.type ?? "", start: start, duration: elapsed,
+            movingTime: entry.movingTime.flatMap { $0.isFinite && $0 > 0 ? $0 : nil },
+            distance: entry.distance.flatMap { $0.isFinite && $0 > 0 ? $0 : nil },
+            energy: entry.calories.flatMap { $0.isFinite && $0 > 0 ? $0 : nil })
+        activity.typeSource = .intervals
+        return activity
     }
 }

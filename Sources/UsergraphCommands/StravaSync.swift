@@ -57,7 +57,9 @@ struct StravaSync {
             }
             pages.append(answer.data)
             for summary in answer.activities where !mine.ids.contains(summary.id) {
-                guard fresh < settings.maxPerRun else {
+                // The archive's twins cost no request and bring no new workout: not counted.
+                let twin = archive.contains(summary.id)
+                guard twin || fresh < settings.maxPerRun else {
                     outcome.postponed = Message("notes.sync.maxPerRun", ["max": String(settings.maxPerRun)])
                     break walk
                 }
@@ -67,7 +69,7 @@ struct StravaSync {
                     utcOffset: summary.utcOffset.map { Int($0.rounded()) }, elapsed: summary.elapsedTime, moving: summary.movingTime,
                     distance: summary.distance, name: summary.name)
                 var streams: Data?
-                if summary.manual != true, !archive.contains(summary.id) {
+                if summary.manual != true, !twin {
                     do { streams = try await client.streams(summary.id) } catch let paused as StravaPaused {
                         outcome.postponed = Self.paused(paused)
                         break walk
@@ -79,7 +81,7 @@ struct StravaSync {
                     throw SyncFailure(
                         Message("errors.sync.stravaBadStreams", ["id": summary.id], nested: ["reason": Message(problem.key, problem.args)]))
                 }
-                fresh += 1
+                if !twin { fresh += 1 }
             }
             if answer.activities.count < StravaClient.perPage { break }
         }

@@ -95,6 +95,12 @@ struct Update: ConsoleCommand {
         let inbox = words.contains("inbox")
         let synced = Set(words.compactMap(SyncedSource.init(rawValue:)))
         let remote = words.filter { $0 != "inbox" && SyncedSource(rawValue: $0) == nil }
+        // An unknown word is said with every name `--only` takes, not only the collections'.
+        let known = (RemoteSource.allCases.map(\.rawValue) + SyncedSource.allCases.map(\.rawValue) + ["inbox"]).joined(separator: ", ")
+        if let unknown = remote.first(where: { RemoteSource(rawValue: $0) == nil }) {
+            throw UsergraphError("errors.fetch.unknownSource", ["word": unknown, "known": known], kind: .usage)
+        }
+        if words.isEmpty { throw UsergraphError("errors.fetch.emptyOnly", ["known": known], kind: .usage) }
         // Nothing but the inbox and the synced sources: no collection. An empty or unknown
         // word is said by the collections' parser, which names every source.
         guard remote.isEmpty, inbox || !synced.isEmpty else {

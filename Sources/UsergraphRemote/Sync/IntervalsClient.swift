@@ -10,12 +10,22 @@ package struct IntervalsActivity: Decodable, Sendable, Equatable {
     /// Strava's words: `Run`, `Ride`.
     package var type: String?
     package var name: String?
-    /// Where intervals.icu got it: `GARMIN_CONNECT`, `UPLOAD`, `STRAVA`…
+    /// Where intervals.icu got it: `GARMIN_CONNECT`, `UPLOAD`, `MANUAL`, `STRAVA`…
     package var source: String?
+    /// `2026-11-19T04:30:00Z`: the start in UTC.
+    package var startDate: String?
+    /// Seconds, metres, kilocalories: what a workout without a file is made of.
+    package var elapsedTime: Double?
+    package var movingTime: Double?
+    package var distance: Double?
+    package var calories: Double?
 
     enum CodingKeys: String, CodingKey {
-        case id, type, name, source
+        case id, type, name, source, distance, calories
         case startDateLocal = "start_date_local"
+        case startDate = "start_date"
+        case elapsedTime = "elapsed_time"
+        case movingTime = "moving_time"
     }
 
     package init(from decoder: any Decoder) throws {
@@ -30,6 +40,11 @@ package struct IntervalsActivity: Decodable, Sendable, Equatable {
         type = try? c.decodeIfPresent(String.self, forKey: .type)
         name = try? c.decodeIfPresent(String.self, forKey: .name)
         source = try? c.decodeIfPresent(String.self, forKey: .source)
+        startDate = try? c.decodeIfPresent(String.self, forKey: .startDate)
+        elapsedTime = try? c.decodeIfPresent(Double.self, forKey: .elapsedTime)
+        movingTime = try? c.decodeIfPresent(Double.self, forKey: .movingTime)
+        distance = try? c.decodeIfPresent(Double.self, forKey: .distance)
+        calories = try? c.decodeIfPresent(Double.self, forKey: .calories)
     }
 
     /// intervals.icu does not hand out the files of activities it got from Strava (Strava's
@@ -83,13 +98,18 @@ package struct IntervalsClient: Sendable {
         }
     }
 
-    /// The file the device uploaded (intervals.icu sends it gzipped: the readers unpack it).
-    package func file(_ id: String) async throws -> Data {
+    /// The file the device uploaded (intervals.icu sends it gzipped: the readers unpack it);
+    /// nil for an activity that has none (entered by hand: 404).
+    package func file(_ id: String) async throws -> Data? {
         guard SyncText.isPlainID(id) else { throw SyncFailure(Message("errors.sync.badID", ["id": String(id.prefix(60))])) }
-        return try await get(SyncText.join(api, "/activity/\(id)/file"), maxBytes: Self.maxFileBytes)
+        return try await get(SyncText.join(api, "/activity/\(id)/file"), maxBytes: Self.maxFileBytes, missingIsNil: true)
     }
 
     private func get(_ address: String, maxBytes: Int) async throws -> Data {
+        try await get(address, maxBytes: maxBytes, missingIsNil: false) ?? Data()
+    }
+
+    private func get(_ address: String, maxBytes: Int, missingIsNil: Bool) async throws -> Data? {
         guard let url = URL(string: address) else { throw SyncFailure(Message("errors.sync.badURL", ["url": address])) }
         let response: RemoteResponse
         do {
@@ -99,6 +119,7 @@ package struct IntervalsClient: Sendable {
         }
         switch response.status {
         case 200: return response.body
+        case 404 where missingIsNil: return nil
         // intervals.icu answers a wrong key, and a key for another athlete, with 401 or 403.
         case 401, 403:
             throw SyncFailure(Message("errors.sync.intervalsKey", ["url": address, "status": String(response.status)]))
