@@ -323,6 +323,46 @@ final class FakeStrava: @unchecked Sendable {
         await setup.stop()
     }
 
+    @Test func aFailedSourceKeepsTheStoreWhileTheOtherIsSavedAndTheRunExits1() async throws {
+        let intervals = try await IntervalsSyncTests.start()
+        let fake = try FakeStrava()
+        fake.set { $0.failures = ["/athlete/activities": (403, #"{"message":"Forbidden","errors":[{"code":"Inactive"}]}"#)] }
+        let strava = try await LocalServer.start { fake.respond($0) }
+        let root = try TestPaths.site(
+            store: [:],
+            config: "intervals:\n  athlete: i12345\n  apiURL: \(intervals.base)/api/v1\n  since: 2010-01-01\n"
+                + "strava:\n  clientId: 12345\n  apiURL: \(strava.base)/api/v3\n")
+        var environment = IntervalsSyncTests.environment
+        environment["STRAVA_CLIENT_SECRET"] = FakeStrava.secret
+        environment["STRAVA_REFRESH_TOKEN"] = FakeStrava.firstRefresh
+        environment["XDG_CONFIG_HOME"] = try TestPaths.scratch("config")
+        let run = await UsergraphCLI.run(["update"], in: root, environment: environment)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasSuffix("usergraph: Not updated: strava; the store keeps what it had of them. Updated and saved: intervals.\n"), "\(run.stderr)")
+        #expect(try JSONFile.read([Workout].self, at: root + "/Store/workouts.json")?.allSatisfy { $0.source?.kind == "intervals" } == true)
+        #expect(!FileManager.default.fileExists(atPath: root + "/Store/strava"))
+        // --offline asks neither.
+        let asked = intervals.log.count + strava.log.count
+        #expect(await UsergraphCLI.run(["update", "--offline"], in: root, environment: environment).status == 64)
+        #expect(intervals.log.count + strava.log.count == asked)
+        await intervals.stop()
+        await strava.stop()
+    }
+
+    @Test func authStravaNeedsTheClientAndACode() async throws {
+        let setup = try await Self.setUp()
+        var environment = setup.environment
+        environment["STRAVA_CLIENT_SECRET"] = nil
+        let noSecret = await UsergraphCLI.run(["auth", "strava", "abcdefgh12"], in: setup.root, environment: environment)
+        #expect(noSecret.status == 64)
+        #expect(noSecret.stderr.contains("STRAVA_CLIENT_SECRET"))
+        let noCode = await UsergraphCLI.run(["auth", "strava"], in: setup.root, environment: setup.environment, input: [])
+        #expect(noCode.status == 64)
+        #expect(noCode.stderr.contains("No code was given"))
+        #expect(setup.server.log.count == 0)
+        await setup.stop()
+    }
+
     @Test func authStravaExchangesTheCodeAndSavesTheTokens() async throws {
         let setup = try await Self.setUp()
         var environment = setup.environment
