@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import UsergraphCore
 import UsergraphRemote
+import UsergraphStore
 
 /// `usergraph auth strava`: the one-time authorization that gives `update` its Strava tokens.
 struct AuthCommand: ParsableCommand {
@@ -43,6 +44,9 @@ struct AuthCommand: ParsableCommand {
                 throw UsergraphError("errors.sync.stravaNoClient", kind: .usage)
             }
             try StravaSync.checkOutside(file, config)
+            // An `update` refreshing the tokens meanwhile would write the same file.
+            let lock = try SiteLock.acquire(siteRoot: config.root, wait: false)
+            defer { lock.release() }
             let oauth = StravaOAuth(api: settings.apiURL, clientId: settings.clientId, secret: secret, options: try Fetching.options(console.environment))
             var given = code
             if given == nil {
