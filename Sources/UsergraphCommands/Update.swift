@@ -16,8 +16,10 @@ struct Update: ConsoleCommand {
             cached data; the others are saved. Exits 1 if any source failed. GITHUB_TOKEN, when \
             set, is sent to the GitHub API only, and unlocks the sources only GitHub's GraphQL \
             API gives: pinned repositories, the contribution calendar and languages by size. \
-            It also reads the inbox, the folders `import.folders` names, as `import --inbox` does \
-            (the source `inbox`; it is local, so --offline reads it too).
+            It also brings new workouts from intervals.icu (`intervals.athlete`, INTERVALS_API_KEY) \
+            and Strava's API (`strava.clientId`, see `usergraph auth strava`), and reads the inbox, \
+            the folders `import.folders` names, as `import --inbox` does (the source `inbox`; it \
+            is local, so --offline reads it too).
             """
     )
 
@@ -26,7 +28,7 @@ struct Update: ConsoleCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Fetch only these sources: profile, repos, starred, pinned, contributions, languages, users, statistics, inbox (comma-separated; pinned, contributions and languages need GITHUB_TOKEN).",
+            "Fetch only these sources: profile, repos, starred, pinned, contributions, languages, users, statistics, intervals, strava, inbox (comma-separated; pinned, contributions and languages need GITHUB_TOKEN).",
             valueName: "list"))
     var only: String?
 
@@ -42,21 +44,25 @@ struct Update: ConsoleCommand {
     func run(_ console: Console) async throws {
         let config = try site.load(console)
         // Checked after the config loads, so a bad --only is said in the site's language.
-        let (sources, readsInbox) = try Self.parseOnly(only)
+        let (sources, synced, readsInbox) = try Self.parseOnly(only)
         if readsInbox, only != nil, config.importFolders.isEmpty { throw UsergraphError("errors.import.noInbox", kind: .usage) }
         let inbox = readsInbox && !config.importFolders.isEmpty
+        let syncs = try SyncedSource.wanted(synced, config: config)
         if offline, !inbox { throw UsergraphError("errors.update.offlineNothing", kind: .usage) }
         let lock = try SiteLock.acquire(siteRoot: config.root, wait: wait)
         defer { lock.release() }
         // The inbox first: it is local and quick, and a fetch that fails does not stop it.
         let skipped = inbox ? try await readInbox(config, console) : 0
-        guard !offline, sources?.isEmpty != true else {
+        guard !offline, sources?.isEmpty != true || !syncs.isEmpty else {
             if skipped > 0 { throw Import.skipped(skipped, dryRun: false) }
             return
         }
-        let report = try await Fetching.load(.update(only: sources), config: config, quiet: quiet, console: console) { loader in
-            if sources == nil, loader.configured.isEmpty, !inbox {
-                throw UsergraphError("errors.update.noSources", kind: .usage)
+        var report = LoadReport()
+        if sources?.isEmpty != true {
+            report = try await Fetching.load(.update(only: sources), config: config, quiet: quiet, console: console) { loader in
+                if sources == nil, loader.configured.isEmpty, !inbox, syncs.isEmpty {
+                    throw UsergraphError("errors.update.noSources", kind: .usage)
+                }
             }
         }
         Fetching.printProblems(report, quiet: quiet, console: console)
@@ -67,24 +73,40 @@ struct Update: ConsoleCommand {
                 nested: ["count": .count("count.events", report.skippedEventDates), "example": example ?? .verbatim("")])
             console.note(Message("notes.warning", nested: ["text": sent]))
         }
-        let failed = report.failed
+        let syncReport = await SyncRun(config: config, console: console, quiet: quiet).run(syncs)
+        let failed = report.failed.map(\.rawValue) + syncReport.failed.map(\.rawValue)
+        let fetched = report.fetched.map(\.rawValue) + syncReport.fetched.map(\.rawValue)
         if !failed.isEmpty {
-            if report.fetched.isEmpty {
-                throw UsergraphError("errors.update.failed", ["failed": Fetching.names(failed)])
+            let failedNames = failed.joined(separator: ", ")
+            if fetched.isEmpty {
+                throw UsergraphError("errors.update.failed", ["failed": failedNames])
             }
-            throw UsergraphError("errors.update.partly", ["failed": Fetching.names(failed), "saved": Fetching.names(report.fetched)])
+            throw UsergraphError("errors.update.partly", ["failed": failedNames, "saved": fetched.joined(separator: ", ")])
         }
         if skipped > 0 { throw Import.skipped(skipped, dryRun: false) }
     }
 
-    /// `--only`: the remote sources it names (nil: every configured one) and whether it
-    /// names the inbox (no `--only`: yes).
-    static func parseOnly(_ text: String?) throws -> (sources: Set<RemoteSource>?, inbox: Bool) {
-        guard let text else { return (nil, true) }
-        let words = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        let remote = words.filter { $0.lowercased() != "inbox" && !$0.isEmpty }
-        guard remote.count < words.filter({ !$0.isEmpty }).count else { return (try RemoteSource.parseList(text), false) }
-        return (remote.isEmpty ? [] : try RemoteSource.parseList(remote.joined(separator: ",")), true)
+    /// `--only`: the remote collections it names (nil: every configured one), the synced
+    /// sources it names (nil: every configured one) and whether it names the inbox (no
+    /// `--only`: yes).
+    static func parseOnly(_ text: String?) throws -> (sources: Set<RemoteSource>?, synced: Set<SyncedSource>?, inbox: Bool) {
+        guard let text else { return (nil, nil, true) }
+        let words = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        let inbox = words.contains("inbox")
+        let synced = Set(words.compactMap(SyncedSource.init(rawValue:)))
+        let remote = words.filter { $0 != "inbox" && SyncedSource(rawValue: $0) == nil }
+        // An unknown word is said with every name `--only` takes, not only the collections'.
+        let known = (RemoteSource.allCases.map(\.rawValue) + SyncedSource.allCases.map(\.rawValue) + ["inbox"]).joined(separator: ", ")
+        if let unknown = remote.first(where: { RemoteSource(rawValue: $0) == nil }) {
+            throw UsergraphError("errors.fetch.unknownSource", ["word": unknown, "known": known], kind: .usage)
+        }
+        if words.isEmpty { throw UsergraphError("errors.fetch.emptyOnly", ["known": known], kind: .usage) }
+        // Nothing but the inbox and the synced sources: no collection. An empty or unknown
+        // word is said by the collections' parser, which names every source.
+        guard remote.isEmpty, inbox || !synced.isEmpty else {
+            return (try RemoteSource.parseList(remote.joined(separator: ",")), synced, inbox)
+        }
+        return ([], synced, inbox)
     }
 
     /// The inbox, as `import --inbox` reads it; the number of files skipped (said above).

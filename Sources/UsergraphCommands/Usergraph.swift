@@ -11,7 +11,7 @@ public struct Usergraph: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Build.self, Update.self, Import.self, Stats.self, Serve.self, Check.self, Init.self, ThemeCommand.self, OwnerCommand.self, WorkoutCommand.self,
-            WeightCommand.self, MealCommand.self, StepsCommand.self,
+            WeightCommand.self, MealCommand.self, StepsCommand.self, AuthCommand.self,
         ],
         defaultSubcommand: nil
     )

@@ -36,6 +36,17 @@ enum ActivityTypes {
         "Alpine Ski": "skiing", "Backcountry Ski": "skiing", "Snowboard": "snowboarding",
     ]
 
+    /// Strava's API `sport_type` (and intervals.icu's `type`, which uses the same words).
+    static let stravaAPI: [String: String] = [
+        "Run": "running", "TrailRun": "running", "VirtualRun": "running", "Walk": "walking", "Hike": "hiking",
+        "Ride": "cycling", "VirtualRide": "cycling", "EBikeRide": "cycling", "MountainBikeRide": "cycling",
+        "EMountainBikeRide": "cycling", "GravelRide": "cycling", "Velomobile": "cycling", "Swim": "swimming",
+        "OpenWaterSwim": "swimming", "Yoga": "yoga", "Pilates": "pilates", "WeightTraining": "strength",
+        "Workout": "strength", "Crossfit": "hiit", "HighIntensityIntervalTraining": "hiit", "Rowing": "rowing",
+        "VirtualRow": "rowing", "Elliptical": "elliptical", "StairStepper": "stairs", "NordicSki": "skiing",
+        "AlpineSki": "skiing", "BackcountrySki": "skiing", "Snowboard": "snowboarding",
+    ]
+
     /// GPX `<type>` and TCX `Sport` as devices and apps write them (lower-cased): Garmin's and
     /// Suunto's words, FIT sport names, Strava's own words.
     static let gpsFiles: [String: String] = [
@@ -76,6 +87,8 @@ enum ActivityTypes {
             found = gpsFiles[trimmed.lowercased()]
         case .myFitnessPal:
             found = nil  // a nutrition diary holds no activities
+        case .stravaAPI, .intervals:
+            found = stravaAPI[trimmed] ?? strava[trimmed]
         }
         return found ?? readable(trimmed)
     }

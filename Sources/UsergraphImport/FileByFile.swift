@@ -97,7 +97,7 @@ package struct FileYield: Sendable, Equatable {
 
     package init(_ contents: ImportedContents, zone: TimeZone) {
         workouts = contents.activities.map {
-            Workout(type: ActivityTypes.map($0.sourceType, from: $0.source), distance: $0.distance, hasTrack: $0.track != nil)
+            Workout(type: ActivityTypes.map($0.sourceType, from: $0.typeSource ?? $0.source), distance: $0.distance, hasTrack: $0.track != nil)
         }
         weights = contents.weights.count
         stepDays = Set(contents.steps.map { Day($0.start, in: zone) }).count

@@ -110,7 +110,7 @@ package struct ImportMerge {
         let zone = zone(of: activity)
         var workout = Workout(
             id: Self.uuid(activity.source.rawValue + ":" + activity.sourceID),
-            type: ActivityTypes.map(activity.sourceType, from: activity.source),
+            type: ActivityTypes.map(activity.sourceType, from: activity.typeSource ?? activity.source),
             start: Timestamp.format(activity.start, in: zone),
             duration: Int(activity.duration.rounded()),
             calories: activity.energy.map { Int($0.rounded()) },

@@ -6,6 +6,9 @@ package enum ImportSource: String, Sendable, Codable, CaseIterable {
     case appleHealth = "apple-health"
     case gpx, tcx, fit, strava
     case myFitnessPal = "myfitnesspal"
+    /// Synced: intervals.icu (the original file it keeps) and Strava's API (its streams).
+    case intervals
+    case stravaAPI = "strava-api"
 }
 
 /// An activity as an export file describes it: what every reader produces, before the import
@@ -38,6 +41,9 @@ package struct ImportedActivity: Sendable, Equatable {
     /// The file of the export that holds its samples (Strava's `Filename`), read by the export
     /// reader after the list.
     package var trackFile: String?
+    /// Whose words `sourceType` is in, where that is not `source`'s: a file intervals.icu kept
+    /// names its type as the device wrote it (FIT `running`), its list as Strava does (`Run`).
+    package var typeSource: ImportSource?
 
     package init(
         source: ImportSource, sourceID: String, sourceType: String, start: Date, utcOffset: Int? = nil,
@@ -55,7 +61,7 @@ extension ImportedActivity {
 
     /// A name as a file gives it, made one line: control characters dropped, runs of white
     /// space one space, cut at `nameLimit`; nil for nothing left.
-    static func cleanName(_ text: String) -> String? {
+    package static func cleanName(_ text: String) -> String? {
         let words = ControlCharacters.strip(text).split(whereSeparator: { $0.isWhitespace })
         let name = String(words.joined(separator: " ").prefix(nameLimit))
         return name.isEmpty ? nil : name

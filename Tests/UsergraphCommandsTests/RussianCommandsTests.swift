@@ -68,7 +68,7 @@ import UsergraphTestSupport
         #expect(run.status == 64)
         #expect(
             run.stderr
-                == "usergraph: `gists` — не источник, из которого usergraph получает данные; укажите какие-то из profile, repos, starred, pinned, contributions, languages, users, statistics.\n"
+                == "usergraph: `gists` — не источник, из которого usergraph получает данные; укажите какие-то из profile, repos, starred, pinned, contributions, languages, users, statistics, intervals, strava, inbox.\n"
         )
         #expect(apis.log.count == 0)
         await apis.stop()

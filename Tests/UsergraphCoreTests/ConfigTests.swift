@@ -31,6 +31,29 @@ import UsergraphTestSupport
         #expect(error?.message.contains("`users.url` must be an absolute http(s) URL") == true)
     }
 
+    @Test func theSyncedSourcesAreReadWithTheirDefaults() throws {
+        let yaml = "intervals:\n  athlete: i12345\nstrava:\n  clientId: 12345\n"
+        let config = try ConfigLoader.parse(yaml, file: "/s/u.yml")
+        #expect(config.intervals == SiteConfig.IntervalsSource(athlete: "i12345", apiURL: "https://intervals.icu/api/v1", since: nil))
+        #expect(config.strava == SiteConfig.StravaSource(clientId: "12345", apiURL: "https://www.strava.com/api/v3", maxPerRun: 50))
+        let full = "intervals:\n  athlete: '0'\n  apiURL: http://127.0.0.1:9/api/v1\n  since: 2026-01-01\nstrava:\n  clientId: '777'\n  maxPerRun: 5\n"
+        let other = try ConfigLoader.parse(full, file: "/s/u.yml")
+        #expect(other.intervals?.since?.iso == "2026-01-01")
+        #expect(other.intervals?.apiURL == "http://127.0.0.1:9/api/v1")
+        #expect(other.strava?.maxPerRun == 5)
+    }
+
+    @Test func badSyncedSourcesAreReportedWithTheirKeys() {
+        let yaml = "intervals:\n  athlete: ../etc\n  since: soon\nstrava:\n  clientId: abc\n  maxPerRun: 0\n"
+        let error = #expect(throws: UsergraphError.self) { try ConfigLoader.parse(yaml, file: "/s/u.yml") }
+        let lines = error?.message.split(separator: "\n").map(String.init) ?? []
+        #expect(lines.count == 4)
+        #expect(lines.contains { $0.hasPrefix("/s/u.yml:2: `intervals.athlete`") })
+        #expect(lines.contains { $0.hasPrefix("/s/u.yml:3: `intervals.since`") })
+        #expect(lines.contains { $0.hasPrefix("/s/u.yml:5: `strava.clientId`") })
+        #expect(lines.contains { $0.hasPrefix("/s/u.yml:6: `strava.maxPerRun`") })
+    }
+
     /// libyaml notices an unclosed bracket or quote at the next token (here the end of the
     /// file, line 3); the line named is the one where it opens.
     @Test(arguments: [

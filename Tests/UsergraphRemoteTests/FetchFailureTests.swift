@@ -137,10 +137,14 @@ import UsergraphTestSupport
         #expect(unknown.status == 64)
         #expect(
             unknown.stderr.contains(
-                "`gists` is not a source usergraph fetches; use some of profile, repos, starred, pinned, contributions, languages, users, statistics."))
+                "`gists` is not a source usergraph fetches; use some of profile, repos, starred, pinned, contributions, languages, users, statistics, intervals, strava, inbox."
+            ))
         let unconfigured = await UsergraphCLI.run(["update", "--only", "users"], in: root)
         #expect(unconfigured.status == 64)
         #expect(unconfigured.stderr == "usergraph: Cannot update users: usergraph.yml has no `users.url`.\n")
+        let unsynced = await UsergraphCLI.run(["update", "--only", "strava"], in: root)
+        #expect(unsynced.status == 64)
+        #expect(unsynced.stderr == "usergraph: Cannot update strava: usergraph.yml has no `strava.clientId`.\n")
         #expect(apis.log.count == 0)
         await apis.stop()
     }

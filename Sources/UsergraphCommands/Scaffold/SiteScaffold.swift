@@ -64,6 +64,10 @@ package enum SiteScaffold {
         #   url: https://example.org/api/users/
         # statistics:
         #   url: https://example.org/api/statistics/
+        # intervals:                               # new workouts from intervals.icu on every `update`
+        #   athlete: i12345                        # the key comes from INTERVALS_API_KEY
+        # strava:                                  # new workouts from Strava's API (run `usergraph auth strava` once)
+        #   clientId: 12345                        # the secret comes from STRAVA_CLIENT_SECRET
         cache:
           maxAge: 0                                # seconds before a cached collection is stale; 0 = never
         goals:

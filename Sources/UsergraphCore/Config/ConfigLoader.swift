@@ -8,7 +8,7 @@ package enum ConfigLoader {
         "title", "baseURL", "language", "timeZone", "asOf", "store", "output", "templates", "public",
         "github", "users", "statistics", "cache", "goals", "privacy", "owner", "sections", "units",
         "athlete",
-        "import",
+        "import", "intervals", "strava",
     ]
     static let sectionKeys: [String: Set<String>] = [
         "github": ["login", "apiURL", "pinned"],
@@ -21,6 +21,8 @@ package enum ConfigLoader {
         "owner": ["public"],
         "athlete": ["maxHeartRate", "zones"],
         "import": ["folders"],
+        "intervals": ["athlete", "apiURL", "since"],
+        "strava": ["clientId", "apiURL", "maxPerRun"],
         "sections": Set(SiteSection.allCases.map(\.rawValue)),
     ]
     /// Reads and checks the config at `path`, an absolute path (commands resolve theirs against
@@ -189,6 +191,42 @@ package enum ConfigLoader {
                 }
             case "import":
                 if let v = reader.section(value, key)["folders"] { config.importFolders = reader.folders(v, root: root) }
+            case "intervals":
+                let section = reader.section(value, key)
+                var athlete: String?
+                var source = SiteConfig.IntervalsSource(athlete: "")
+                if let v = section["athlete"], let s = reader.string(v, "intervals.athlete") {
+                    if SiteConfig.IntervalsSource.isAthlete(s) { athlete = s } else { reader.problem(v, "errors.config.intervalsAthlete", ["value": s]) }
+                }
+                if let v = section["apiURL"], let s = reader.url(v, "intervals.apiURL") { source.apiURL = s }
+                if let v = section["since"], let s = reader.string(v, "intervals.since") {
+                    if let day = Day(iso: s) { source.since = day } else { reader.problem(v, "errors.config.intervalsSince", ["value": s]) }
+                }
+                if let athlete {
+                    source.athlete = athlete
+                    config.intervals = source
+                } else if section["athlete"] == nil, !section.isEmpty {
+                    reader.problem(value, "errors.config.intervalsNoAthlete")
+                }
+            case "strava":
+                let section = reader.section(value, key)
+                var clientId: String?
+                var source = SiteConfig.StravaSource(clientId: "")
+                if let v = section["clientId"] {
+                    // YAML reads `12345` as a number: its text is the id either way.
+                    let text = v.scalar?.string ?? ""
+                    if SiteConfig.StravaSource.isClientId(text) { clientId = text } else { reader.problem(v, "errors.config.stravaClientId", ["value": text]) }
+                }
+                if let v = section["apiURL"], let s = reader.url(v, "strava.apiURL") { source.apiURL = s }
+                if let v = section["maxPerRun"] {
+                    if let n = v.int, (1...1000).contains(n) { source.maxPerRun = n } else { reader.problem(v, "errors.config.stravaMaxPerRun") }
+                }
+                if let clientId {
+                    source.clientId = clientId
+                    config.strava = source
+                } else if section["clientId"] == nil, !section.isEmpty {
+                    reader.problem(value, "errors.config.stravaNoClientId")
+                }
             case "sections":
                 var off: Set<SiteSection> = []
                 for (name, node) in reader.section(value, key) {

@@ -43,6 +43,53 @@ package struct SiteConfig: Sendable {
     /// `import.folders`: the inbox, folders that `update` and `import --inbox` read for new
     /// export files; absolute, `~` expanded.
     package var importFolders: [String] = []
+    /// `intervals`: the intervals.icu account whose activities `update` brings in.
+    package var intervals: IntervalsSource?
+    /// `strava`: the Strava API application whose athlete's activities `update` brings in.
+    package var strava: StravaSource?
+
+    package struct IntervalsSource: Sendable, Equatable {
+        /// `intervals.athlete`: the athlete id as intervals.icu shows it (`i12345`; `0` means
+        /// the key's own athlete).
+        package var athlete: String
+        package var apiURL: String
+        /// `intervals.since`: the first day a first run asks for; nil asks for the last
+        /// `firstRunDays` days.
+        package var since: Day?
+
+        package static let defaultAPI = "https://intervals.icu/api/v1"
+        /// A first run without `since` reaches back this far: a season, not a lifetime of
+        /// downloads in one night.
+        package static let firstRunDays = 90
+
+        package init(athlete: String, apiURL: String = defaultAPI, since: Day? = nil) {
+            self.athlete = athlete; self.apiURL = apiURL; self.since = since
+        }
+
+        /// Letters and digits only: the id goes into a URL path.
+        package static func isAthlete(_ text: String) -> Bool {
+            (1...32).contains(text.utf8.count) && text.unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
+        }
+    }
+
+    package struct StravaSource: Sendable, Equatable {
+        /// `strava.clientId`: the API application's id (digits).
+        package var clientId: String
+        package var apiURL: String
+        /// `strava.maxPerRun`: new activities one run brings at most (each costs a request).
+        package var maxPerRun: Int
+
+        package static let defaultAPI = "https://www.strava.com/api/v3"
+
+        package init(clientId: String, apiURL: String = defaultAPI, maxPerRun: Int = 50) {
+            self.clientId = clientId; self.apiURL = apiURL; self.maxPerRun = maxPerRun
+        }
+
+        /// Digits only: the id names the token file.
+        package static func isClientId(_ text: String) -> Bool {
+            (1...20).contains(text.utf8.count) && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        }
+    }
 
     package enum Units: String, Sendable, CaseIterable {
         case metric, imperial

@@ -82,8 +82,10 @@ package enum JSONFile {
 /// flushed to disk, then renamed over the old one, and the folder flushed too, so that after
 /// a power cut the name holds the whole new file or (had the write failed) the whole old one.
 package enum AtomicFile {
-    package static func write(_ data: Data, to path: String) throws {
-        try write(to: path) { sink in data.withUnsafeBytes { sink.write($0) } }
+    /// `mode` 0600 for a file only its owner may read (a token file): the temporary file is
+    /// made with it, so the secret is never readable by others, not even for a moment.
+    package static func write(_ data: Data, to path: String, mode: mode_t = 0o644) throws {
+        try write(to: path, mode: mode) { sink in data.withUnsafeBytes { sink.write($0) } }
     }
 
     /// Where `write(to:streaming:)` sends a file's bytes, chunk by chunk.
@@ -102,12 +104,14 @@ package enum AtomicFile {
     }
 
     /// Writes a file made chunk by chunk, for one too big to hold whole in memory.
-    package static func write(to path: String, streaming produce: (inout Sink) -> Void) throws {
+    package static func write(to path: String, mode: mode_t = 0o644, streaming produce: (inout Sink) -> Void) throws {
         let folder = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temporary = folder + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode)
         guard fd >= 0 else { throw UsergraphError("errors.store.write", ["path": path, "reason": String(cString: strerror(errno))]) }
+        // The umask may have taken bits away, never added: fchmod makes the mode exact.
+        if mode != 0o644 { fchmod(fd, mode) }
         var sink = Sink(descriptor: fd)
         produce(&sink)
         var ok = !sink.failed
