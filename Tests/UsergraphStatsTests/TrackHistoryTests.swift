@@ -46,7 +46,10 @@ private func heartTrack(_ samples: [(Double, Double?)]) -> Track {
     }
 
     @Test func aDamagedLineIsRefused() {
-        for line in ["", "e=;h=;", "e=1:2:3;h=;z=", "e=;h=x;z=", "e=;h=;z=999:1", "e=;h=;z=12"] {
+        for line in [
+            "", "e=;h=;", "e=1:2:3;h=;z=", "e=;h=x;z=", "e=;h=;z=999:1", "e=;h=;z=12", "e=;h=;z=12:1,x", "e=;h=inf;z=", "e=;h= 5;z=",
+            "e=;h=;z=12.5:1", "e=1:2:3:4,;h=;z=", "e=;h=;z=0x1A:1", "e=;h=;z=12:1;",
+        ] {
             #expect(TrackFacts(line: line[...]) == nil, "\(line)")
         }
     }
