@@ -196,6 +196,8 @@ let package = Package(
                 "usergraph", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // Reads the workflow `init --ci github` writes.
                 .product(name: "Yams", package: "Yams"),
+                // The nightly script's run against a local intervals.icu.
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             exclude: ["Golden"]
         ),

@@ -107,8 +107,13 @@ enum SyncImport {
             }
         }
         add(list)
-        if let old = try? EnvelopeFile.read(path), old.source == source { add(old.data) }
+        let old = (try? EnvelopeFile.read(path)).flatMap { $0.source == source ? $0 : nil }
+        if let old { add(old.data) }
+        // By id, so that the same activities make the same bytes: a night that brings nothing
+        // new leaves the file as it was, and a store kept in git makes no commit for it.
+        merged.sort { ($0["id"].map { "\($0)" } ?? "") < ($1["id"].map { "\($0)" } ?? "") }
         let data = try JSONSerialization.data(withJSONObject: merged, options: [.sortedKeys, .withoutEscapingSlashes])
+        if let old, old.data == data { return }
         let fetchedAt = Timestamp.format(now, in: TimeZone(identifier: "UTC") ?? .current)
         try AtomicFile.write(EnvelopeFile.bytes(source: source, fetchedAt: fetchedAt, validators: [:], data: data), to: path)
     }
