@@ -36,7 +36,9 @@ package struct HeartRateHistogram: Sendable, Equatable {
     /// Seconds in each of the five zones; what lies below the first bound counts nowhere.
     package func zoneSeconds(_ zones: HeartRateZones) -> [Double] {
         var totals = [Double](repeating: 0, count: zones.bounds.count)
-        for (bpm, total) in seconds {
+        // In rate order: a dictionary's order changes from run to run, and with it the last bit
+        // of a sum, which could turn a page's rounded second and make it new for nothing.
+        for (bpm, total) in seconds.sorted(by: { $0.key < $1.key }) {
             guard let zone = zones.zone(of: Double(bpm)) else { continue }
             totals[zone] += total
         }
