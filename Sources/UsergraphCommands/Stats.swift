@@ -27,14 +27,10 @@ struct Stats: ConsoleCommand {
     @Option(help: ArgumentHelp("Print one calendar year: its totals, types, months, best efforts and Eddington numbers.", valueName: "year"))
     var year: Int?
 
-    func validate() throws {
-        if let year, !(1900...9999).contains(year) {
-            throw ValidationError("--year takes a year like 2025, not \(year).")
-        }
-    }
-
     func run(_ console: Console) throws {
         let config = try site.load(console)
+        // Checked after the config loads, so that it is said in the site's language.
+        if let year, !(1900...9999).contains(year) { throw UsergraphError("errors.stats.year", ["value": String(year)], kind: .usage) }
         let day = config.asOfDay(override: try parseDay(asOf, option: "--as-of"), now: try console.now())
         // The report's words are checked before anything is read, like a build's.
         let strings =
