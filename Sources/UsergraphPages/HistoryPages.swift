@@ -248,13 +248,19 @@ package enum HistoryPages {
     struct YearPage {
         let directory: WorkoutDirectory
         let summary: YearSummary
+        /// The positions of the year's workouts, newest first: found once for the page's
+        /// longest workout, busiest week and calendar.
+        let members: [Int]
+
+        init(directory: WorkoutDirectory, summary: YearSummary) {
+            self.directory = directory
+            self.summary = summary
+            members = directory.workouts.indices.filter { directory.years(of: $0) == summary.year }
+        }
 
         var site: SiteData { directory.site }
         var page: SitePath { path(of: summary.year) }
         var years: [YearSummary] { site.statistics.history.years }
-
-        /// The positions of the year's workouts, newest first.
-        var members: [Int] { directory.workouts.indices.filter { directory.years(of: $0) == summary.year } }
     }
 
     static let yearFields = TemplateFields<YearPage>([

@@ -82,7 +82,7 @@ package struct WorkoutHistory: Sendable {
     package var eddingtonInUnits: [HistorySport: Eddington]
 
     init(_ dated: [(workout: Workout, instant: Date, day: Day)], asOf: Day, timeZone: TimeZone, units: SiteConfig.Units) {
-        let years = YearSummaries.compute(dated.map(\.workout), asOf: asOf, timeZone: timeZone)
+        let years = YearSummaries.compute(dated: dated, asOf: asOf)
         let yearNumbers = years.map(\.year)
         var eddington: [HistorySport: Eddington] = [:], inUnits: [HistorySport: Eddington] = [:]
         for sport in HistorySport.allCases {

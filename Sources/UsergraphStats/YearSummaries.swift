@@ -59,7 +59,14 @@ package enum YearSummaries {
     package static func compute(
         _ workouts: [Workout], tracks: [String: TrackFigures] = [:], asOf: Day, timeZone: TimeZone
     ) -> [YearSummary] {
-        let dated = WorkoutStats.dated(workouts, asOf: asOf, timeZone: timeZone).workouts
+        compute(dated: WorkoutStats.dated(workouts, asOf: asOf, timeZone: timeZone).workouts, tracks: tracks, asOf: asOf)
+    }
+
+    /// The same of workouts already dated (`WorkoutStats.dated`), so that a caller that has
+    /// dated them does not parse every start again.
+    static func compute(
+        dated: [(workout: Workout, instant: Date, day: Day)], tracks: [String: TrackFigures] = [:], asOf: Day
+    ) -> [YearSummary] {
         guard let first = dated.map(\.day).min() else { return [] }
         let firstYear = first.year, lastYear = asOf.year
         var years = (firstYear...lastYear).map { Tally(year: $0) }

@@ -156,14 +156,7 @@ import Yams
         #expect(try Self.gitRun(["status", "--porcelain", "--", "Store"], site, git).stdout.isEmpty)
 
         // No secret in what was printed, stored or published.
-        let printed = first.stdout + first.stderr + second.stdout + second.stderr
-        for folder in ["Store", "_site", ".usergraph"] {
-            for (path, data) in FolderSnapshot(site + "/" + folder).files {
-                let text = String(decoding: data, as: UTF8.self)
-                for secret in Self.secrets.values { #expect(!text.contains(secret), "\(folder)/\(path)") }
-            }
-        }
-        for secret in Self.secrets.values { #expect(!printed.contains(secret)) }
+        Self.expectNoSecret(in: site, printed: [first, second])
     }
 
     /// The nightly script against a local intervals.icu answering as the API's documentation
@@ -204,14 +197,7 @@ import Yams
         #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
         let last = try Self.gitRun(["show", "--stat", "HEAD"], site, git).stdout
         #expect(try Self.commits(site, git) == 3, "\(last)")
-        let printed = first.stdout + first.stderr + second.stdout + second.stderr
-        for folder in ["Store", "_site", ".usergraph"] {
-            for (path, data) in FolderSnapshot(site + "/" + folder).files {
-                let text = String(decoding: data, as: UTF8.self)
-                for secret in Self.secrets.values { #expect(!text.contains(secret), "\(folder)/\(path)") }
-            }
-        }
-        for secret in Self.secrets.values { #expect(!printed.contains(secret)) }
+        Self.expectNoSecret(in: site, printed: [first, second])
     }
 
     @Test func aFailedSourceStillBuildsThenFailsTheRun() async throws {
@@ -256,6 +242,18 @@ import Yams
             #expect(result.status == 0, "git \(arguments): \(result.stderr)")
         }
         return (site, git)
+    }
+
+    /// No secret of `secrets` in what the runs printed, nor in the store, the site or the state.
+    static func expectNoSecret(in site: String, printed runs: [Executable.Result]) {
+        let printed = runs.map { $0.stdout + $0.stderr }.joined()
+        for folder in ["Store", "_site", ".usergraph"] {
+            for (path, data) in FolderSnapshot(site + "/" + folder).files {
+                let text = String(decoding: data, as: UTF8.self)
+                for secret in secrets.values { #expect(!text.contains(secret), "\(folder)/\(path)") }
+            }
+        }
+        for secret in secrets.values { #expect(!printed.contains(secret)) }
     }
 
     /// Git without the machine's own settings, as a fixed author.
