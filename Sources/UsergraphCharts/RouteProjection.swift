@@ -56,12 +56,39 @@ public struct MercatorRoute: Sendable {
             maxY = max(maxY, y)
         }
         guard minX.isFinite else { return nil }
+        self.init(xs: xs, ys: ys, minX: minX, maxX: maxX, minY: minY, maxY: maxY)
+    }
+
+    private init(xs: [Double], ys: [Double], minX: Double, maxX: Double, minY: Double, maxY: Double) {
         self.xs = xs
         self.ys = ys
         self.minX = minX
         self.maxX = maxX
         self.minY = minY
         self.maxY = maxY
+    }
+
+    /// The route with only the samples its picture at `width` × `height` keeps (`RouteShape`),
+    /// in the same box: drawn at that size it is the same picture, to the byte. A smaller
+    /// picture of it (a list's thumbnail) strays from the full route by at most its own
+    /// tolerance plus this one scaled down to it. Thinned once, a one-hour run's thumbnail is
+    /// simplified from a few hundred points instead of 3,600.
+    public func thinned(width: Double, height: Double, padding: Double) -> MercatorRoute {
+        let projection = RouteProjection(self, width: max(1, Num.clean(width)), height: max(1, Num.clean(height)), padding: padding)
+        var keptX: [Double] = [], keptY: [Double] = []
+        for (run, first) in zip(projection.runs, projection.runStarts) {
+            // A gap stays a gap.
+            if !keptX.isEmpty {
+                keptX.append(.nan)
+                keptY.append(.nan)
+            }
+            for (offset, keep) in RouteSimplifier.kept(run, tolerance: RouteShape.tolerance).enumerated() where keep {
+                keptX.append(xs[first + offset])
+                keptY.append(ys[first + offset])
+            }
+        }
+        // The box stays the whole route's, so the picture is fitted as before.
+        return MercatorRoute(xs: keptX, ys: keptY, minX: minX, maxX: maxX, minY: minY, maxY: maxY)
     }
 }
 
@@ -70,6 +97,8 @@ public struct MercatorRoute: Sendable {
 struct RouteProjection {
     /// The gap-free runs of the route, in order; a sample without a position ends a run.
     let runs: [[RoutePoint]]
+    /// The sample each run starts at: its points are that sample and the ones after it.
+    let runStarts: [Int]
     /// The first and the last sample with a position.
     let start: RoutePoint
     let end: RoutePoint
@@ -101,6 +130,7 @@ struct RouteProjection {
         let midY = (minY + maxY) / 2
 
         var runs: [[RoutePoint]] = []
+        var runStarts: [Int] = []
         var run: [RoutePoint] = []
         var first: RoutePoint?
         var last = RoutePoint(x: w / 2, y: h / 2)
@@ -113,10 +143,12 @@ struct RouteProjection {
             let p = RoutePoint(x: w / 2 + (xs[i] - midX) * scale, y: h / 2 + (ys[i] - midY) * scale)
             if first == nil { first = p }
             last = p
+            if run.isEmpty { runStarts.append(i) }
             run.append(p)
         }
         if !run.isEmpty { runs.append(run) }
         self.runs = runs
+        self.runStarts = runStarts
         self.start = first ?? last
         self.end = last
     }

@@ -11,8 +11,20 @@ enum RouteSimplifier {
     /// Distances are to the segment, not to its infinite line, so the far end of an
     /// out-and-back route is kept even though it lies on the line back.
     static func simplify(_ points: [RoutePoint], tolerance: Double) -> [RoutePoint] {
+        let keep = kept(points, tolerance: tolerance)
+        var kept: [RoutePoint] = []
+        for i in points.indices where keep[i] { kept.append(points[i]) }
+        return kept
+    }
+
+    /// Which of `points` `simplify` keeps, one flag per point.
+    ///
+    /// Simplifying what this keeps again, at the same tolerance and in the same coordinates,
+    /// keeps all of it: each range's furthest point is among the kept ones, and a range that
+    /// kept none has none to find. So a route thinned once can be drawn again at no cost.
+    static func kept(_ points: [RoutePoint], tolerance: Double) -> [Bool] {
         let n = points.count
-        guard n > 2 else { return points }
+        guard n > 2 else { return [Bool](repeating: true, count: n) }
         let limit = tolerance * tolerance
         var keep = [Bool](repeating: false, count: n)
         keep[0] = true
@@ -21,12 +33,11 @@ enum RouteSimplifier {
         points.withUnsafeBufferPointer { p in
             while let (first, last) = ranges.popLast() {
                 guard last - first > 1 else { continue }
-                let a = p[first]
-                let b = p[last]
+                let segment = Segment(p[first], p[last])
                 var worst = 0.0
                 var worstIndex = first
                 for i in (first + 1)..<last {
-                    let d = squaredDistance(p[i], toSegment: a, b)
+                    let d = segment.squaredDistance(to: p[i])
                     if d > worst {
                         worst = d
                         worstIndex = i
@@ -38,20 +49,34 @@ enum RouteSimplifier {
                 ranges.append((worstIndex, last))
             }
         }
-        var kept: [RoutePoint] = []
-        for i in 0..<n where keep[i] { kept.append(points[i]) }
-        return kept
+        return keep
     }
 
     /// The squared distance from `p` to the segment from `a` to `b` (to `a` when they coincide).
     static func squaredDistance(_ p: RoutePoint, toSegment a: RoutePoint, _ b: RoutePoint) -> Double {
-        let dx = b.x - a.x
-        let dy = b.y - a.y
-        let length = dx * dx + dy * dy
-        var t = length > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / length : 0
-        t = max(0, min(1, t))
-        let ex = a.x + t * dx - p.x
-        let ey = a.y + t * dy - p.y
-        return ex * ex + ey * ey
+        Segment(a, b).squaredDistance(to: p)
+    }
+
+    /// A segment with what every distance to it needs worked out once: a range of a one-hour
+    /// run measures some 3,600 points against the same segment.
+    private struct Segment {
+        let a: RoutePoint
+        let dx: Double, dy: Double, length: Double
+
+        init(_ a: RoutePoint, _ b: RoutePoint) {
+            self.a = a
+            dx = b.x - a.x
+            dy = b.y - a.y
+            length = dx * dx + dy * dy
+        }
+
+        @inline(__always)
+        func squaredDistance(to p: RoutePoint) -> Double {
+            var t = length > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / length : 0
+            t = max(0, min(1, t))
+            let ex = a.x + t * dx - p.x
+            let ey = a.y + t * dy - p.y
+            return ex * ex + ey * ey
+        }
     }
 }

@@ -1,4 +1,7 @@
 extension SVGCharts {
+    /// User units kept clear around a route, for the markers.
+    public static let routePadding = 12.0
+
     /// A workout's route drawn as a path in the picture's own coordinates: Web Mercator fitted
     /// to `options.width` × `options.height`, centred, with a solid dot at the start and a ring
     /// at the end (so a loop shows both). No map tiles, no script, no network, and no latitude
@@ -9,12 +12,12 @@ extension SVGCharts {
     ///   - options: ids, title, description and the viewBox size (e.g. 640 × 400).
     ///   - padding: user units kept clear around the route, for the markers.
     /// - Returns: nil when no sample has a position (the page then draws no map).
-    public static func route(latitudes: [Double], longitudes: [Double], options: SVGChartOptions, padding: Double = 12) -> String? {
+    public static func route(latitudes: [Double], longitudes: [Double], options: SVGChartOptions, padding: Double = routePadding) -> String? {
         MercatorRoute(latitudes: latitudes, longitudes: longitudes).map { route($0, options: options, padding: padding) }
     }
 
     /// `route` of positions already projected, for a route drawn more than once.
-    public static func route(_ mercator: MercatorRoute, options: SVGChartOptions, padding: Double = 12) -> String {
+    public static func route(_ mercator: MercatorRoute, options: SVGChartOptions, padding: Double = routePadding) -> String {
         let shape = RouteShape(mercator, width: options.width, height: options.height, padding: padding)
         var doc = SVGDocument(options: options, width: shape.width, height: shape.height)
         if !shape.path.isEmpty {

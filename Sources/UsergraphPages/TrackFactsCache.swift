@@ -45,10 +45,10 @@ package final class TrackFactsCache: @unchecked Sendable {
     }
 
     /// Keeps the facts of a track read for another reason (the workout's page).
-    func remember(_ track: Track, of workout: Workout, tracks: StoredTracks) {
+    func remember(_ track: Track, steps: TrackSteps, of workout: Workout, tracks: StoredTracks) {
         guard let key = key(of: workout, tracks: tracks) else { return }
         if lock.withLock({ (computed[workout.id] ?? kept[workout.id])?.key == key }) { return }
-        let facts = TrackFacts(track, type: workout.type)
+        let facts = TrackFacts(track, type: workout.type, steps: steps)
         lock.withLock { computed[workout.id] = Entry(key: key, facts: facts) }
     }
 

@@ -129,11 +129,14 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
         guard let key = thumbnailKey(of: id) else { return nil }
         do {
             guard let whole = try site.tracks.track(of: id) else { return nil }
-            trackFacts.remember(whole, of: workouts[index], tracks: site.tracks)
+            let steps = TrackSteps(whole)
+            trackFacts.remember(whole, steps: steps, of: workouts[index], tracks: site.tracks)
             let shown = TrackPrivacy.apply(site.config.privacy, to: whole)
-            let route = shown[.lat].flatMap { lat in shown[.lon].flatMap { MercatorRoute(latitudes: lat, longitudes: $0) } }
+            let size = WorkoutPage.routeSize
+            let route = shown[.lat].flatMap { lat in shown[.lon].flatMap { MercatorRoute(latitudes: lat, longitudes: $0) } }?
+                .thinned(width: size.width, height: size.height, padding: SVGCharts.routePadding)
             thumbnails.remember(id: id, key: key, svg: route.map { SVGCharts.routeThumbnail($0) })
-            return ShownTrack(whole: whole, shown: shown, route: route)
+            return ShownTrack(whole: whole, steps: steps, shown: shown, route: route)
         } catch {
             unreadable.add(id, error)
             thumbnails.remember(id: id, key: key, svg: nil)
@@ -215,9 +218,12 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
 }
 
 /// A workout's track as stored (for its numbers) and as shown (after the privacy settings),
-/// with the shown route's projection, made once for the route and its thumbnail.
+/// with the stored one's steps and the shown route's projection, each made once for all the
+/// numbers and pictures made of them.
 struct ShownTrack {
     let whole: Track
+    let steps: TrackSteps
     let shown: Track
+    /// Thinned to the route's picture (`MercatorRoute.thinned`); the thumbnail is drawn from it too.
     let route: MercatorRoute?
 }

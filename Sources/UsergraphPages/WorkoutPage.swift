@@ -29,14 +29,15 @@ struct WorkoutPage {
         let workout = directory.workouts[index]
         self.workout = workout
         let track = directory.track(at: index)
-        let summary = track.map { TrackSummary(track: $0.whole, type: workout.type) }
+        let summary = track.map { TrackSummary(track: $0.whole, type: workout.type, steps: $0.steps) }
         self.track = track
         self.summary = summary
         let units = directory.site.config.units
-        splits = track.map { TrackSplits.of($0.whole, unit: units == .imperial ? .mile : .kilometre) } ?? []
-        stretches = track.map { TrackProfile(track: $0.whole, width: units.metresPerDistance) }
+        splits = track.map { TrackSplits.of($0.whole, unit: units == .imperial ? .mile : .kilometre, steps: $0.steps) } ?? []
+        let along = track?.steps.cumulative
+        stretches = track.map { TrackProfile(track: $0.whole, width: units.metresPerDistance, along: along) }
         let profile = track.flatMap { track in
-            summary?.distance.flatMap { $0 > 0 ? TrackProfile(track: track.whole, width: max(10, $0 / 100)) : nil }
+            summary?.distance.flatMap { $0 > 0 ? TrackProfile(track: track.whole, width: max(10, $0 / 100), along: along) : nil }
         }
         self.profile = profile
         let format = directory.site.strings.format
@@ -130,11 +131,14 @@ struct WorkoutPage {
     var pace: String? { directory.pace(type: workout.type, metres: distance, seconds: pacedSeconds) }
     var speed: Any? { directory.speed(type: workout.type, metres: distance, seconds: pacedSeconds) }
 
+    /// The route picture's box: its route is thinned to it once (`ShownTrack.route`).
+    static let routeSize = (width: 640.0, height: 400.0)
+
     /// The route, drawn from the track as the privacy settings leave it.
     var route: String? {
         guard site.config.privacy.routes, let projected = track?.route else { return nil }
         let s = site.strings
-        var options = StatisticsCharts.options(site, "route", "route", height: 400, width: 640, suffix: "")
+        var options = StatisticsCharts.options(site, "route", "route", height: Self.routeSize.height, width: Self.routeSize.width, suffix: "")
         options.description = s.text("chart.route.desc", ["title": directory.title(of: workout)])
         return SVGCharts.route(projected, options: options)
     }

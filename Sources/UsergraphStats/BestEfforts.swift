@@ -75,8 +75,9 @@ package enum BestEfforts {
     /// The best effort over each of `distances` (metres, more than 0) that the track reaches
     /// inside one stretch, in the order given; a distance it does not reach is left out.
     /// Of windows equally fast, the earliest is kept.
-    package static func of(_ track: Track, distances: [Double], sport: EffortSport) -> [BestEffort] {
-        guard !distances.isEmpty, let route = Stretches(track, speedLimit: sport.speedLimit) else { return [] }
+    /// `steps`: the track's, when they were walked already.
+    package static func of(_ track: Track, distances: [Double], sport: EffortSport, steps: TrackSteps? = nil) -> [BestEffort] {
+        guard !distances.isEmpty, let route = Stretches(track, speedLimit: sport.speedLimit, steps: steps) else { return [] }
         var found: [BestEffort] = []
         for distance in distances where distance > 0 {
             var best: (start: Double, end: Double)?
@@ -110,22 +111,22 @@ private struct Stretches {
     static let tie = 1e-6
 
     /// Nil when the track has no fix.
-    init?(_ track: Track, speedLimit: Double) {
+    init?(_ track: Track, speedLimit: Double, steps: TrackSteps?) {
         let t = track.t
-        guard let lat = track[.lat], let lon = track[.lon] else { return nil }
-        let count = min(t.count, lat.count, lon.count)
-        times.reserveCapacity(count)
-        metres.reserveCapacity(count)
+        guard track[.lat] != nil, track[.lon] != nil else { return nil }
+        let steps = (steps ?? TrackSteps(track)).metres
+        times.reserveCapacity(t.count)
+        metres.reserveCapacity(t.count)
         var total = 0.0
-        var previous: (fix: Haversine.Fix, time: Double)?
+        // The time of the last sample with a fix.
+        var previous: Double?
         var stretchStart = 0
-        for index in 0..<count where !lat[index].isNaN && !lon[index].isNaN {
-            let fix = Haversine.Fix(lat: lat[index], lon: lon[index])
+        for index in 0..<t.count where !steps[index].isNaN {
             let time = t[index]
             if let previous {
-                let step = previous.fix.metres(to: fix)
+                let step = steps[index]
                 // Multiplied rather than divided: a step in no time at all is a jump too.
-                if step > speedLimit * (time - previous.time) {
+                if step > speedLimit * (time - previous) {
                     stretches.append(stretchStart..<times.count)
                     stretchStart = times.count
                 } else {
@@ -134,7 +135,7 @@ private struct Stretches {
             }
             times.append(time)
             metres.append(total)
-            previous = (fix, time)
+            previous = time
         }
         guard !times.isEmpty else { return nil }
         stretches.append(stretchStart..<times.count)

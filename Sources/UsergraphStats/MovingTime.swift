@@ -32,27 +32,21 @@ struct RouteWalk {
     /// Seconds; nil when not asked for or when no interval has a speed.
     private(set) var movingTime: Double?
 
-    init(_ track: Track, minimumSpeed: Double?) {
+    init(_ track: Track, minimumSpeed: Double?, steps: TrackSteps? = nil) {
         let t = track.t
         let speed = track[.speed] ?? []
-        let lat = track[.lat] ?? [], lon = track[.lon] ?? []
-        let fixes = min(t.count, lat.count, lon.count)
+        let metres = (steps ?? TrackSteps(track)).metres
         var total = 0.0, moving = 0.0
         var anySpeed = false, anyFix = false
-        var previous: Haversine.Fix?
-        // The previous sample's fix, only when that sample is the one just before.
+        // Whether the sample just before had a fix: only then is the step an interval's.
         var previousIsFixed = false
         for index in 0..<t.count {
-            let fixed = index < fixes && !lat[index].isNaN && !lon[index].isNaN
+            let fixed = !metres[index].isNaN
             var step: Double?
             if fixed {
-                let fix = Haversine.Fix(lat: lat[index], lon: lon[index])
-                if let previous {
-                    let metres = previous.metres(to: fix)
-                    total += metres
-                    if previousIsFixed { step = metres }
-                }
-                previous = fix
+                // The first fix's step is 0, and no sample before it had a fix.
+                total += metres[index]
+                if previousIsFixed { step = metres[index] }
                 anyFix = true
             }
             if let minimumSpeed, index > 0 {

@@ -13,23 +13,42 @@ package enum TrackDistance {
     /// distance). A sample without a fix keeps the previous sample's value; samples before the
     /// first fix are at 0.
     package static func cumulative(of track: Track) -> [Double] {
-        var result = [Double](repeating: 0, count: track.count)
-        guard let lat = track[.lat], let lon = track[.lon] else { return result }
-        let count = min(track.count, lat.count, lon.count)
-        var total = 0.0
-        var previous: Haversine.Fix?
-        result.withUnsafeMutableBufferPointer { out in
-            for index in 0..<count {
-                if !lat[index].isNaN, !lon[index].isNaN {
+        TrackSteps(track).cumulative
+    }
+}
+
+/// The metres from each sample's position to the one before it with a position: the haversine
+/// of every pair of consecutive fixes, the dearest thing computed per sample. A workout's page
+/// needs them for its distance, moving time, splits, profile and best efforts; walked once and
+/// shared, each of those adds them up in the order it always did, so its numbers are the same
+/// to the last bit as when each walked the track itself.
+package struct TrackSteps: Sendable {
+    /// One per sample of `t`: NaN for a sample without a fix (no latitude or no longitude, or
+    /// past the end of a shorter column), 0 for the first fix.
+    package let metres: [Double]
+
+    package init(_ track: Track) {
+        var metres = [Double](repeating: .nan, count: track.t.count)
+        if let lat = track[.lat], let lon = track[.lon] {
+            let count = min(track.t.count, lat.count, lon.count)
+            var previous: Haversine.Fix?
+            metres.withUnsafeMutableBufferPointer { out in
+                for index in 0..<count where !lat[index].isNaN && !lon[index].isNaN {
                     let fix = Haversine.Fix(lat: lat[index], lon: lon[index])
-                    if let previous { total += previous.metres(to: fix) }
+                    out[index] = previous.map { $0.metres(to: fix) } ?? 0
                     previous = fix
                 }
-                out[index] = total
             }
-            // A column shorter than `t` (a track made in code, never a stored one) ends the route.
-            for index in count..<out.count { out[index] = total }
         }
-        return result
+        self.metres = metres
+    }
+
+    /// Metres from the start to each sample (`TrackDistance.cumulative`).
+    package var cumulative: [Double] {
+        var total = 0.0
+        return metres.map { step in
+            if !step.isNaN { total += step }
+            return total
+        }
     }
 }

@@ -60,11 +60,12 @@ package struct TrackFacts: Sendable, Equatable {
         self.efforts = efforts; self.heldHeartRate = heldHeartRate; self.heartRate = heartRate
     }
 
-    /// The facts of the track of a workout of `type`.
-    package init(_ track: Track, type: String) {
+    /// The facts of the track of a workout of `type`; `steps`: the track's, when they were
+    /// walked already.
+    package init(_ track: Track, type: String, steps: TrackSteps? = nil) {
         let efforts: [BestEffort]
         if let distances = BestEfforts.distances(type: type), let sport = EffortSport(type: type) {
-            efforts = BestEfforts.of(track, distances: distances, sport: sport)
+            efforts = BestEfforts.of(track, distances: distances, sport: sport, steps: steps)
         } else {
             efforts = []
         }

@@ -25,9 +25,10 @@ package struct TrackProfile: Sendable, Equatable {
     /// Stretches of `width` metres along the cumulative distance (`TrackDistance.cumulative`);
     /// none for a track without a position or a width that is not positive. A stretch's time
     /// runs from the first sample at or past its start to the first at or past its end.
-    package init(track: Track, width: Double) {
+    /// `along`: `TrackDistance.cumulative(of: track)` when it is known already.
+    package init(track: Track, width: Double, along known: [Double]? = nil) {
         stretches = []
-        let along = TrackDistance.cumulative(of: track)
+        let along = known ?? TrackDistance.cumulative(of: track)
         guard width > 0, let total = along.last, total > 0, along.count == track.count else { return }
         let elevation = track[.ele], heartRate = track[.hr]
         var startIndex = 0

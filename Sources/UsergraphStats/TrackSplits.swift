@@ -32,31 +32,32 @@ package struct Split: Sendable, Equatable {
 /// passed over, as the distance passes over them. The first split starts at the first sample
 /// and the rest ends at the last, fixed or not, so the splits add up to the elapsed time.
 package enum TrackSplits {
-    /// Empty when the track has no distance.
-    package static func of(_ track: Track, unit: SplitUnit = .kilometre) -> [Split] {
+    /// Empty when the track has no distance. `steps`: the track's, when they were walked already.
+    package static func of(_ track: Track, unit: SplitUnit = .kilometre, steps: TrackSteps? = nil) -> [Split] {
         let t = track.t
-        guard let start = t.first, let end = t.last, let lat = track[.lat], let lon = track[.lon] else { return [] }
+        guard let start = t.first, let end = t.last, track[.lat] != nil, track[.lon] != nil else { return [] }
+        let metres = (steps ?? TrackSteps(track)).metres
         let length = unit.metres
         var splits: [Split] = []
         var total = 0.0
-        var previous: (fix: Haversine.Fix, time: Double)?
+        // The time of the last sample with a fix.
+        var previous: Double?
         var boundaryTime = start
         var nextBoundary = length
-        for index in 0..<min(t.count, lat.count, lon.count) where !lat[index].isNaN && !lon[index].isNaN {
-            let fix = Haversine.Fix(lat: lat[index], lon: lon[index])
+        for index in 0..<t.count where !metres[index].isNaN {
             if let previous {
                 let before = total
-                total += previous.fix.metres(to: fix)
+                total += metres[index]
                 // A long step may cross several boundaries; each is `before` < boundary ≤ `total`.
                 while total >= nextBoundary {
-                    let time = previous.time + (nextBoundary - before) / (total - before) * (t[index] - previous.time)
+                    let time = previous + (nextBoundary - before) / (total - before) * (t[index] - previous)
                     splits.append(Split(distance: length, seconds: time - boundaryTime, pace: time - boundaryTime))
                     boundaryTime = time
                     // Multiplied, not summed, so that the hundredth boundary is not 100 roundings off.
                     nextBoundary = Double(splits.count + 1) * length
                 }
             }
-            previous = (fix, t[index])
+            previous = t[index]
         }
         let rest = total - Double(splits.count) * length
         if rest > 0 {

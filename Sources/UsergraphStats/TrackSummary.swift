@@ -15,10 +15,11 @@ package struct TrackSummary: Sendable, Equatable {
     package var avgHeartRate: Int?
     package var maxHeartRate: Int?
 
-    /// `type`: the workout's, for the moving threshold of its sport.
-    package init(track: Track, type: String) {
+    /// `type`: the workout's, for the moving threshold of its sport; `steps`: the track's, when
+    /// they were walked already.
+    package init(track: Track, type: String, steps: TrackSteps? = nil) {
         elapsed = (track.t.last ?? 0) - (track.t.first ?? 0)
-        let walk = RouteWalk(track, minimumSpeed: MovingTime.minimumSpeed(type: type))
+        let walk = RouteWalk(track, minimumSpeed: MovingTime.minimumSpeed(type: type), steps: steps)
         distance = walk.distance
         movingTime = walk.movingTime
         let elevation = ElevationChange(track: track)

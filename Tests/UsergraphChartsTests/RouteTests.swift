@@ -119,6 +119,33 @@ func circles(in svg: String) -> [(x: Double, y: Double)] {
         #expect(worst <= 0.58)
     }
 
+    /// A route thinned to its picture draws that picture to the byte, gaps included; its
+    /// thumbnail keeps within the thumbnail's half unit plus the page's, scaled down to it.
+    @Test(arguments: [1, 3, 8] as [UInt64])
+    func aThinnedRouteDrawsTheSamePicture(seed: UInt64) throws {
+        var run = SampleTrack.run(seconds: 3600, seed: seed)
+        for gap in 1200..<1260 { run.latitudes[gap] = .nan }
+        let whole = try #require(MercatorRoute(latitudes: run.latitudes, longitudes: run.longitudes))
+        let thinned = whole.thinned(width: 640, height: 400, padding: SVGCharts.routePadding)
+        #expect(thinned.xs.count < whole.xs.count / 3, "\(thinned.xs.count) of \(whole.xs.count) kept")
+        #expect(SVGCharts.route(thinned, options: Self.page) == SVGCharts.route(whole, options: Self.page))
+        #expect(subpaths(ofPathIn: SVGCharts.route(thinned, options: Self.page)).count == 2)
+
+        let thumbnail = SVGCharts.routeThumbnail(thinned)
+        let drawn = subpaths(ofPathIn: thumbnail).map { $0.map { RoutePoint(x: $0.x, y: $0.y) } }
+        let full = RouteProjection(whole, width: 64, height: 48, padding: 3)
+        var worst = 0.0
+        for p in full.runs.flatMap({ $0 }) {
+            var nearest = Double.infinity
+            for path in drawn {
+                for (a, b) in zip(path, path.dropFirst()) { nearest = min(nearest, RouteSimplifier.squaredDistance(p, toSegment: a, b)) }
+            }
+            worst = max(worst, nearest.squareRoot())
+        }
+        // 0.5 from the thumbnail's simplification, 0.5 × 64 / 640 from the page's, 0.07 from tenths.
+        #expect(worst <= 0.63, "\(worst)")
+    }
+
     @Test func aGapStartsANewSubpath() throws {
         let svg = try #require(SVGCharts.route(latitudes: SampleRoute.latitudes, longitudes: SampleRoute.longitudes, options: Self.page))
         let paths = subpaths(ofPathIn: svg)
