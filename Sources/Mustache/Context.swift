@@ -176,6 +176,26 @@ final class MustacheStackFrame {
     let object: Any
     let kind: Kind
     let parent: MustacheStackFrame?
+    /// For an `.other` frame, what its children come from, found by the first lookup that
+    /// reaches it: a name missed by the frames above tries every frame below, and the two
+    /// protocol casts a try took were a tenth of a list page's rendering.
+    private var children: Children?
+
+    enum Children {
+        /// Its representation (`MustacheCustomRepresentation`) or itself is a `MustacheParent`.
+        case parent(MustacheParent)
+        /// Neither: looked up as the original did.
+        case other
+    }
+
+    /// `children` of an `.other` frame, found once.
+    var otherChildren: Children {
+        if let children { return children }
+        let represented: Any? = (object as? MustacheCustomRepresentation).map(\.representation) ?? object
+        let found: Children = (represented as? MustacheParent).map { .parent($0) } ?? .other
+        children = found
+        return found
+    }
 
     init(_ object: Any, parent: MustacheStackFrame?) {
         self.object = object

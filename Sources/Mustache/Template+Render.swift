@@ -444,7 +444,11 @@ extension MustacheTemplate {
                 case .dictionary(let dictionary): found = dictionary[name]
                 case .boolDictionary(let dictionary): found = dictionary[name]
                 case .leaf: found = nil
-                case .other: found = _getImmediateChild(named: name, from: current.object)
+                case .other:
+                    switch current.otherChildren {
+                    case .parent(let parent): found = parent.child(named: name)
+                    case .other: found = _getImmediateChild(named: name, from: current.object)
+                    }
                 }
                 if let childObject = found {
                     if names.count == 1 { return childObject }

@@ -17,8 +17,8 @@ package enum KeptTrackFacts {
 
     /// What the last build kept; none when the file is missing, of another version or damaged.
     package static func load(output: String) -> TrackFactsCache {
-        let entries = KeyedListFile.read(path(forOutput: output), header: header) { TrackFacts(line: $0[...]) }
-        return TrackFactsCache(kept: (entries ?? [:]).mapValues { TrackFactsCache.Entry(key: $0.key, facts: $0.value) })
+        let entries = KeyedListFile.read(path(forOutput: output), header: header) { line in TrackFacts(line: line[...]).map { ($0, line) } }
+        return TrackFactsCache(kept: (entries ?? [:]).mapValues { TrackFactsCache.Entry(key: $0.key, facts: $0.value.0, line: $0.value.1) })
     }
 
     /// Writes the facts of the workouts that have a track, when this build computed any or
@@ -26,6 +26,6 @@ package enum KeptTrackFacts {
     static func save(_ cache: TrackFactsCache, tracks: StoredTracks, output: String) {
         let entries = cache.current(ids: tracks.ids)
         guard cache.computedAny || entries.count != cache.keptCount else { return }
-        KeyedListFile.write(entries.map { ($0.key, $0.value.key, $0.value.facts.line) }, to: path(forOutput: output), header: header)
+        KeyedListFile.write(entries.map { ($0.key, $0.value.key, $0.value.line ?? $0.value.facts.line) }, to: path(forOutput: output), header: header)
     }
 }

@@ -10,9 +10,19 @@ enum Num {
     /// Formats with up to `decimals` digits, trailing zeros dropped (for SVG coordinates).
     static func short(_ x: Double, decimals: Int = 2) -> String { format(x, decimals: decimals, trimmed: true) }
 
-    /// The digits written from the last into a small buffer, and made a string once: inserting
-    /// the point and dropping zeros from a string were a sixth of a workout page's drawing.
+    /// `short(x)` appended to `bytes`, with no string made: a polyline's hundred points.
+    static func appendShort(_ x: Double, to bytes: inout [UInt8]) {
+        format(x, decimals: 2, trimmed: true) { bytes.append(contentsOf: $0) }
+    }
+
     private static func format(_ x: Double, decimals: Int, trimmed: Bool) -> String {
+        format(x, decimals: decimals, trimmed: trimmed) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The digits written from the last into a small buffer, and handed to `use` once:
+    /// inserting the point and dropping zeros from a string were a sixth of a workout page's
+    /// drawing.
+    private static func format<Result>(_ x: Double, decimals: Int, trimmed: Bool, _ use: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let d = max(0, min(6, decimals))
         var scale = 1.0
         for _ in 0..<d { scale *= 10 }
@@ -39,7 +49,7 @@ enum Num {
                 magnitude /= 10
             } while magnitude > 0
             if n < 0 { put(UInt8(ascii: "-")) }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[at...]), as: UTF8.self)
+            return use(UnsafeBufferPointer(rebasing: buffer[at...]))
         }
     }
 

@@ -69,7 +69,7 @@ extension SVGCharts {
                     continue
                 }
                 doc.add(
-                    "<polyline points=\"\(points.map { "\(SVG.n($0.x)),\(SVG.n($0.y))" }.joined(separator: " "))\""
+                    "<polyline points=\"\(SVG.points(points))\""
                         + " style=\"fill:none;stroke:\(SVG.series(s));stroke-width:2;stroke-linejoin:round;stroke-linecap:round\"/>")
             }
             guard (showDots && count <= 120) || count == 1 else { continue }

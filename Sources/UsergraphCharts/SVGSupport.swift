@@ -92,6 +92,20 @@ enum SVG {
 
     static func n(_ x: Double) -> String { Num.short(x) }
 
+    /// `x,y x,y …`, each as `n` writes it, into one buffer: a string a number was a tenth of a
+    /// workout page's charts.
+    static func points(_ points: [(x: Double, y: Double)]) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(points.count * 12)
+        for (index, point) in points.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: " ")) }
+            Num.appendShort(point.x, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            Num.appendShort(point.y, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Cuts a label to about `room` user units, with an ellipsis; full text stays in the tooltip.
     static func fit(_ text: String, room: Double) -> String {
         let chars = Int(room / charWidth)

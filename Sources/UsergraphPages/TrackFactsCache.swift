@@ -14,10 +14,15 @@ package final class TrackFactsCache: @unchecked Sendable {
     package struct Entry: Sendable, Equatable {
         package let key: String
         package let facts: TrackFacts
+        /// `facts.line` as the state file held it, for an entry read from there: written back
+        /// as it was, a kept entry costs no formatting (that was a twentieth of a one-workout
+        /// rebuild).
+        package let line: String?
 
-        package init(key: String, facts: TrackFacts) {
+        package init(key: String, facts: TrackFacts, line: String? = nil) {
             self.key = key
             self.facts = facts
+            self.line = line
         }
     }
 
