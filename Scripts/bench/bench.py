@@ -323,7 +323,7 @@ def bench_tracks(workouts: int, runs: int, binary: Path, hugo: str | None, work:
           f"the new run: {extra.name}", flush=True)
     subset = work / "track-readers.json"
     hugo_site = work / "track-hugo"
-    steps = ["import", "ugFit", "fitparse", "ugGpx", "gpxpy", "full", "hugo", "nochange", "extraImport", "extraBuild", "history"]
+    steps = ["import", "ugFit", "fitparse", "ugGpx", "gpxpy", "full", "hugo", "nochange", "extraImport", "extraBuild", "stats"]
     results: dict[str, list[dict]] = {step: [] for step in steps}
     readers: list[dict] = []
     for run in range(runs):
@@ -368,7 +368,7 @@ def bench_tracks(workouts: int, runs: int, binary: Path, hugo: str | None, work:
         results["extraBuild"].append(measure(build(), limit=limit))
         # Every best effort, zone and Eddington figure from scratch: `stats --json` keeps no
         # facts of its own (the site's default output was never built), so it reads every track.
-        results["history"].append(measure([str(binary), "stats", "--json", "--config", str(site / "usergraph.yml")], limit=limit))
+        results["stats"].append(measure([str(binary), "stats", "--json", "--config", str(site / "usergraph.yml")], limit=limit))
         if run == 0:
             history["pages"] = count_pages(output)
             history["hugoPages"] = count_pages(hugo_site / "public-0") if hugo else 0
@@ -416,11 +416,11 @@ def report_tracks(s: dict) -> None:
     for key, label in (("full", "full build (--force, new folder)"), ("hugo", "Hugo, the same workout pages"),
                        ("nochange", "no-change rebuild"), ("extraImport", "one new workout: its import"),
                        ("extraBuild", "one new workout: the rebuild"),
-                       ("history", "stats --json, every track read")):
+                       ("stats", "stats --json, every track read")):
         if key in s:
             m = s[key]
             pages = h["hugoPages"] if key == "hugo" else h["pages"]
-            counts = ("", "") if key in ("extraImport", "history") else (f"{pages:,}", f"{pages / m['wall']:,.0f}")
+            counts = ("", "") if key in ("extraImport", "stats") else (f"{pages:,}", f"{pages / m['wall']:,.0f}")
             print(f"{label:<34}{counts[0]:>7}{m['wall']:>10.2f}{counts[1]:>9}{m['user']:>10.2f}{m['sys']:>9.2f}{m['rss']:>9.0f}")
     if "hugo" in s:
         ratio = s["full"]["wall"] / s["hugo"]["wall"]
@@ -432,8 +432,8 @@ def report_tracks(s: dict) -> None:
     share = s["extraBuild"]["wall"] / s["full"]["wall"]
     print(f"one new workout, the rebuild / full build: {share:.1%} (target {TRACK_TARGETS['workout']:.0%}: "
           f"{'met' if share <= TRACK_TARGETS['workout'] else 'missed'}); its import {s['extraImport']['wall']:.2f} s")
-    if "history" in s:
-        m = s["history"]
+    if "stats" in s:
+        m = s["stats"]
         print(f"the whole history from scratch (stats --json, reading every track): {m['user'] + m['sys']:.2f} s of CPU, "
               f"{m['wall']:.2f} s wall (target for the bests, zones and Eddington alone: {TRACK_TARGETS['history']:.0f} s of CPU)")
 
