@@ -63,12 +63,13 @@ struct Plot {
 
     /// A grid line and a label at every tick; the line at 0 (or the floor) in the axis colour,
     /// which is 3:1 against the page, the others in the lighter grid colour.
-    func drawAxes(_ doc: inout SVGDocument, numbers: ChartNumberFormat) {
+    /// `labels`: `tickLabels` of the scale, when the caller made them already.
+    func drawAxes(_ doc: inout SVGDocument, numbers: ChartNumberFormat, labels: [String]? = nil) {
         let base = lo <= 0 && hi >= 0 ? 0 : lo
         for t in scale.ticks where t != base { doc.gridLine(x1: left, x2: right, y: y(t)) }
         doc.line(x1: left, y1: y(base), x2: right, y2: y(base))
         doc.beginText(size: SVG.smallFontSize)
-        for (t, label) in zip(scale.ticks, Plot.tickLabels(scale, numbers: numbers)) {
+        for (t, label) in zip(scale.ticks, labels ?? Plot.tickLabels(scale, numbers: numbers)) {
             doc.text(label, x: left - 6, y: y(t) + 4, anchor: "end")
         }
         doc.end()

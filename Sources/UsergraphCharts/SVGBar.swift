@@ -28,7 +28,8 @@ extension SVGCharts {
         let scale = Scale(lo: min(0, all.min() ?? 0, level ?? 0), hi: max(0, all.max() ?? 0, level ?? 0), integer: d == 0)
         let legendH = series.count > 1 || reference != nil ? 24.0 : 0
         let titles = AxisTitles(options)
-        let left = Plot.leftMargin(labels: Plot.tickLabels(scale, numbers: options.numbers))
+        let tickLabels = Plot.tickLabels(scale, numbers: options.numbers)
+        let left = Plot.leftMargin(labels: tickLabels)
         // The top margin leaves room for the tallest bar's value; values of negative bars are
         // written under them, so the group labels move down a line.
         let below = scale.lo < 0 ? 14.0 : 0
@@ -47,7 +48,7 @@ extension SVGCharts {
             doc.text(referenceKey, x: x + 26, y: 16)
             doc.end()
         }
-        plot.drawAxes(&doc, numbers: options.numbers)
+        plot.drawAxes(&doc, numbers: options.numbers, labels: tickLabels)
 
         let groupW = plot.width / Double(labels.count)
         let barW = groupW * 0.8 / Double(series.count)

@@ -30,13 +30,14 @@ extension SVGCharts {
         let legendH = series.count > 1 ? 24.0 : 0
         let titles = AxisTitles(options)
         let hasX = !labels.isEmpty
-        let left = Plot.leftMargin(labels: Plot.tickLabels(scale, numbers: options.numbers))
+        let tickLabels = Plot.tickLabels(scale, numbers: options.numbers)
+        let left = Plot.leftMargin(labels: tickLabels)
         let plot = Plot(
             left: left, top: 12 + legendH + titles.yRow, right: doc.width - 12,
             bottom: doc.height - (hasX ? 28 : 10) - titles.xRow, scale: scale)
         if series.count > 1 { doc.legend(series.map(\.name), x: plot.left, y: 16, maxX: doc.width - 4) }
         titles.draw(&doc, yTop: legendH)
-        plot.drawAxes(&doc, numbers: options.numbers)
+        plot.drawAxes(&doc, numbers: options.numbers, labels: tickLabels)
 
         // A time axis only when every value has a finite position and they span something.
         let timeAxis = positions.flatMap { p -> (first: Double, span: Double)? in

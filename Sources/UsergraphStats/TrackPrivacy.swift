@@ -48,8 +48,11 @@ package enum TrackPrivacy {
         // distance) makes the position private rather than public.
         for index in 0..<fixes where isFix(index) {
             guard along[index] >= privacy.trim, total - along[index] >= privacy.trim else { continue }
-            let fix = Haversine.Fix(lat: lat[index], lon: lon[index])
-            guard zones.allSatisfy({ $0.centre.metres(to: fix) > $0.radius }) else { continue }
+            // Without zones (most sites) no fix is needed: its cosine was a third of this filter.
+            if !zones.isEmpty {
+                let fix = Haversine.Fix(lat: lat[index], lon: lon[index])
+                guard zones.allSatisfy({ $0.centre.metres(to: fix) > $0.radius }) else { continue }
+            }
             keptLat[index] = lat[index]
             keptLon[index] = lon[index]
         }
