@@ -134,6 +134,35 @@ import UsergraphTestSupport
         }
     }
 
+    /// Numbers of every length up to 15 digits, whole or with a fraction, at any place in the
+    /// bytes (the last ones too, where fewer than eight bytes are left): each read as
+    /// `Double(text)` reads it; longer ones, `1.`, `.5`, `01` and exponents are refused.
+    @Test func numbersOfEveryLengthAreReadExactly() {
+        var random = SplitMix64(seed: 11)
+        func digits(_ count: Int) -> String { String((0..<count).map { _ in Character(String(random.below(10))) }) }
+        for _ in 0..<3_000 {
+            let wholeCount = 1 + random.below(15)
+            var whole = digits(wholeCount)
+            if whole.count > 1, whole.first == "0" { whole = "1" + whole.dropFirst() }
+            let places = random.below(16 - wholeCount)
+            let text = (random.below(2) == 0 ? "-" : "") + whole + (places > 0 ? "." + digits(places) : "")
+            let padding = String(repeating: " ", count: random.below(9))
+            let read = JSONBytesReader.read(Data(("[" + text + padding + "]").utf8)) { $0.list { $0.decimal() } }
+            #expect(read == [Double(text)].compactMap { $0 }, "\(text)")
+        }
+        for refused in ["1234567890123456", "1234567890.123456", "1.", ".5", "01", "-", "1e3", "12345678.9E1", "00000000.5"] {
+            #expect(JSONBytesReader.read(Data(("[" + refused + "]").utf8)) { $0.list { $0.decimal() } } == nil, "\(refused)")
+            #expect(JSONBytesReader.read(Data(("[" + refused + "]").utf8)) { $0.decimals(nulls: true, expected: 1) } == nil, "\(refused)")
+        }
+        // A column's reader takes spaces and nulls anywhere JSON allows them, and nothing else.
+        let column = JSONBytesReader.read(Data("[ 1 , null,2.5 ,\n null ,-3]".utf8)) { $0.decimals(nulls: true, expected: 2) }
+        #expect(column?.map { $0.isNaN ? "nan" : "\($0)" } == ["1.0", "nan", "2.5", "nan", "-3.0"])
+        #expect(JSONBytesReader.read(Data("[ ]".utf8)) { $0.decimals(nulls: false, expected: 0) } == [])
+        for damaged in ["[1,null]", "[1,]", "[1 2]", "[nul]", "[1", "1]", "[,1]"] {
+            #expect(JSONBytesReader.read(Data(damaged.utf8)) { $0.decimals(nulls: damaged != "[1,null]", expected: 0) } == nil, "\(damaged)")
+        }
+    }
+
     @Test func numbersAreReadExactlyAsJSONDecoderReadsThem() throws {
         var values: [Double] = [0, -0.5, 1e-6, 123456.789012, -89.999999, 179.123456, 0.1, 0.7, 2.675]
         var random = SystemRandomNumberGenerator()
