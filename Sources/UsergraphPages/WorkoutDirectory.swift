@@ -131,7 +131,7 @@ package final class WorkoutDirectory: PageFamily, @unchecked Sendable {
             guard let whole = try site.tracks.track(of: id) else { return nil }
             let steps = TrackSteps(whole)
             trackFacts.remember(whole, steps: steps, of: workouts[index], tracks: site.tracks)
-            let shown = TrackPrivacy.apply(site.config.privacy, to: whole)
+            let shown = TrackPrivacy.apply(site.config.privacy, to: whole, steps: steps)
             let size = WorkoutPage.routeSize
             let route = shown[.lat].flatMap { lat in shown[.lon].flatMap { MercatorRoute(latitudes: lat, longitudes: $0) } }?
                 .thinned(width: size.width, height: size.height, padding: SVGCharts.routePadding)

@@ -26,14 +26,21 @@ package struct TrackSteps: Sendable {
     /// One per sample of `t`: NaN for a sample without a fix (no latitude or no longitude, or
     /// past the end of a shorter column), 0 for the first fix.
     package let metres: [Double]
+    /// Whether every fix is a position on the globe and the position columns are as long as
+    /// `t`: then these are the steps the privacy filter walks too (`TrackPrivacy.apply`), which
+    /// passes over a position off the globe where these count it.
+    package let onGlobe: Bool
 
     package init(_ track: Track) {
         var metres = [Double](repeating: .nan, count: track.t.count)
+        var onGlobe = true
         if let lat = track[.lat], let lon = track[.lon] {
             let count = min(track.t.count, lat.count, lon.count)
+            onGlobe = lat.count == track.t.count && lon.count == track.t.count
             var previous: Haversine.Fix?
             metres.withUnsafeMutableBufferPointer { out in
                 for index in 0..<count where !lat[index].isNaN && !lon[index].isNaN {
+                    if !(-90...90).contains(lat[index]) || !(-180...180).contains(lon[index]) { onGlobe = false }
                     let fix = Haversine.Fix(lat: lat[index], lon: lon[index])
                     out[index] = previous.map { $0.metres(to: fix) } ?? 0
                     previous = fix
@@ -41,14 +48,15 @@ package struct TrackSteps: Sendable {
             }
         }
         self.metres = metres
-    }
-
-    /// Metres from the start to each sample (`TrackDistance.cumulative`).
-    package var cumulative: [Double] {
+        self.onGlobe = onGlobe
         var total = 0.0
-        return metres.map { step in
+        cumulative = metres.map { step in
             if !step.isNaN { total += step }
             return total
         }
     }
+
+    /// Metres from the start to each sample (`TrackDistance.cumulative`): a page's profile and
+    /// its privacy filter both need them.
+    package let cumulative: [Double]
 }

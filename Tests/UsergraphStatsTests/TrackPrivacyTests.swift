@@ -28,6 +28,30 @@ private func positions(_ track: Track) -> [(lat: Double, lon: Double)?] {
     /// Out 2 km east from the centre of a 500 m zone and back to it, a sample every 50 m placed
     /// 10 m off the round numbers (so none sits on the zone's edge): the route starts and ends
     /// inside the zone.
+    /// The steps a page walked already give the same result as the filter's own walk: with
+    /// a zone and a trim, with gaps, and with a position off the globe (the steps then are not
+    /// the filter's, and it walks its own).
+    @Test func theTracksStepsGiveWhatTheFiltersOwnWalkGives() {
+        let out = (0...40).map { 10 + 50 * Double($0) }
+        var track = route(out + out.reversed())
+        let privacy = SiteConfig.Privacy(zones: [.init(lat: 0, lon: 0.005, radius: 120)], trim: 150)
+        func same(_ track: Track) -> Bool {
+            let steps = TrackSteps(track)
+            let withSteps = TrackPrivacy.apply(privacy, to: track, steps: steps)
+            let own = TrackPrivacy.apply(privacy, to: track)
+            return positions(withSteps).map { $0.map { "\($0.lat),\($0.lon)" } } == positions(own).map { $0.map { "\($0.lat),\($0.lon)" } }
+        }
+        #expect(TrackSteps(track).onGlobe)
+        #expect(same(track))
+        track.columns[.lat]?[7] = .nan
+        track.columns[.lon]?[30] = .nan
+        #expect(TrackSteps(track).onGlobe)
+        #expect(same(track))
+        track.columns[.lat]?[50] = 95
+        #expect(!TrackSteps(track).onGlobe)
+        #expect(same(track))
+    }
+
     @Test func noPositionSurvivesInsideAZone() {
         let out = (0...40).map { 10 + 50 * Double($0) }
         let track = route(out + out.reversed())
