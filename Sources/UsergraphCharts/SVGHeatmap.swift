@@ -1,24 +1,26 @@
 extension SVGCharts {
-    /// GitHub-style calendar: 7 rows (Monday…Sunday) by up to 53 week columns, 5 levels
+    /// GitHub-style calendar: 7 rows (Monday…Sunday) by up to 53 week columns (or `weeks`), 5 levels
     /// (`--ug-heat-0` for an empty day, then quarters of the busiest day), a tooltip per cell and
     /// a legend "less ▢▢▢▢▢ more". Its size follows the number of weeks and is fixed
     /// (`width` and `height` in pixels): a page too narrow for it scrolls it rather than
     /// shrinking its text.
     /// - Parameters:
     ///   - days: one per day, the first a Monday; the last week may be partial. Only the most
-    ///     recent 53 weeks are drawn. A day with a link is a link (the chart is then a group).
+    ///     recent `weeks` weeks are drawn. A day with a link is a link (the chart is then a group).
     ///   - rowLabels: seven day names, Monday first; Monday, Wednesday, Friday and Sunday are shown.
     ///   - less, more: the legend's words.
     ///   - weekLabels: optional text per week of `days` (e.g. a month name on the week it starts),
     ///     drawn above its column unless it would overlap the previous one.
     ///   - options: ids, title and "no data" text; width and height are ignored.
+    ///   - weeks: the most columns drawn: 53 for the last year of days, 54 for a calendar year,
+    ///     which spans 54 weeks when it is a leap year starting on the last day of a week.
     public static func calendarHeatmap(
         _ days: [HeatmapDay], rowLabels: [String], less: String, more: String,
-        weekLabels: [String] = [], options: SVGChartOptions
+        weekLabels: [String] = [], options: SVGChartOptions, weeks most: Int = 53
     ) -> String {
         guard !days.isEmpty else { return SVGDocument.empty(options) }
         let totalWeeks = (days.count + 6) / 7
-        let weeks = min(53, totalWeeks)
+        let weeks = min(max(1, most), totalWeeks)
         let dropWeeks = totalWeeks - weeks
         let shown = Array(days.dropFirst(dropWeeks * 7))
         let heads = Array(weekLabels.dropFirst(dropWeeks).prefix(weeks))

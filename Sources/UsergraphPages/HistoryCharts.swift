@@ -88,6 +88,8 @@ enum HistoryCharts {
             },
             rowLabels: s.format.weekdaysShort, less: s.text("chart.heatmap.less"), more: s.text("chart.heatmap.more"),
             weekLabels: StatisticsCharts.monthLabels(days, format: s.format),
-            options: StatisticsCharts.options(site, "year-calendar-\(year.summary.year)", "yearCalendar", height: 140, width: 0, suffix: ""))
+            options: StatisticsCharts.options(site, "year-calendar-\(year.summary.year)", "yearCalendar", height: 140, width: 0, suffix: ""),
+            // A leap year that starts on the week's last day spans 54 weeks: its 1 January is one.
+            weeks: 54)
     }
 }

@@ -63,6 +63,23 @@ import UsergraphTestSupport
         for link in links { #expect(FileManager.default.fileExists(atPath: root + "/_site/workouts/" + link), "\(link)") }
     }
 
+    /// 2012 is a leap year that starts on a Sunday: its weeks from Monday are 54, and its
+    /// calendar still shows 1 January (a cell linked to that day's workout) and 31 December.
+    @Test func aYearOfFiftyFourWeeksShowsItsFirstDay() throws {
+        let root = try DemoSite.copy()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let layout = StoreLayout(root: root + "/Store")
+        var workouts = try #require(try JSONFile.read([Workout].self, at: layout.workouts))
+        workouts.append(Workout(id: "new-year-walk", type: "walking", start: "2012-01-01T12:00:00+00:00", duration: 3600, distance: 5000))
+        try JSONFile.write(workouts, to: layout.workouts)
+        try DemoSite.buildSite(root)
+        let page = try TestPaths.read(root + "/_site/statistics/years/2012/index.html")
+        let start = try #require(page.range(of: "year-calendar-2012"))
+        let calendar = String(page[start.lowerBound...]).components(separatedBy: "</svg>")[0]
+        #expect(calendar.contains("aria-label=\"January 1, 2012: 1 workout\""))
+        #expect(calendar.contains("December 31, 2012: 0 workouts"))
+    }
+
     @Test func theFiveKilometreRecordIsTheFastestOfEveryTrack() throws {
         let (_, site) = try DemoSite.build()
         let layout = StoreLayout(root: TestPaths.repository + "/Store")
