@@ -91,17 +91,13 @@ package struct IntervalsClient: Sendable {
     package func activities(oldest: Day, newest: Day) async throws -> (data: Data, activities: [IntervalsActivity]) {
         let address = listSource + "?oldest=\(oldest.iso)&newest=\(newest.iso)"
         let body = try await get(address, maxBytes: Self.maxListBytes)
-        do {
-            return (body, try JSONDecoder().decode([IntervalsActivity].self, from: body))
-        } catch {
-            throw SyncFailure(RemoteFailure(.badBody(Message("errors.sync.notAList")), url: address, service: service))
-        }
+        return (body, try SyncText.list(of: IntervalsActivity.self, from: body, address: address, service: service))
     }
 
     /// The file the device uploaded (intervals.icu sends it gzipped: the readers unpack it);
     /// nil for an activity that has none (entered by hand: 404).
     package func file(_ id: String) async throws -> Data? {
-        guard SyncText.isPlainID(id) else { throw SyncFailure(Message("errors.sync.badID", ["id": String(id.prefix(60))])) }
+        let id = try SyncText.plainID(id)
         return try await get(SyncText.join(api, "/activity/\(id)/file"), maxBytes: Self.maxFileBytes, missingIsNil: true)
     }
 

@@ -129,16 +129,12 @@ package final class StravaClient: @unchecked Sendable {
     package func activities(after: Int, page: Int, perPage: Int = StravaClient.perPage) async throws -> (data: Data, activities: [StravaSummary]) {
         let address = listSource + "?after=\(after)&per_page=\(perPage)&page=\(page)"
         let body = try await get(address, maxBytes: Self.maxListBytes)
-        do {
-            return (body, try JSONDecoder().decode([StravaSummary].self, from: body))
-        } catch {
-            throw SyncFailure(RemoteFailure(.badBody(Message("errors.sync.notAList")), url: address, service: service))
-        }
+        return (body, try SyncText.list(of: StravaSummary.self, from: body, address: address, service: service))
     }
 
     /// The streams of an activity (nil for one that has none: 404), as JSON keyed by type.
     package func streams(_ id: String) async throws -> Data? {
-        guard SyncText.isPlainID(id) else { throw SyncFailure(Message("errors.sync.badID", ["id": String(id.prefix(60))])) }
+        let id = try SyncText.plainID(id)
         let address = SyncText.join(api, "/activities/\(id)/streams?keys=time,latlng,altitude,heartrate,cadence,watts,velocity_smooth&key_by_type=true")
         return try await request(address, maxBytes: Self.maxStreamBytes, missingIsNil: true)
     }

@@ -22,6 +22,22 @@ enum SyncText {
             }
     }
 
+    /// `id` when it is plain (`isPlainID`); else the failure naming it.
+    static func plainID(_ id: String) throws -> String {
+        guard isPlainID(id) else { throw SyncFailure(Message("errors.sync.badID", ["id": String(id.prefix(60))])) }
+        return id
+    }
+
+    /// An activity list's answer read as a list of `T`; else the failure saying the answer at
+    /// `address` is not one.
+    static func list<T: Decodable>(of type: T.Type, from body: Data, address: String, service: RemoteService) throws -> [T] {
+        do {
+            return try JSONDecoder().decode([T].self, from: body)
+        } catch {
+            throw SyncFailure(RemoteFailure(.badBody(Message("errors.sync.notAList")), url: address, service: service))
+        }
+    }
+
     /// `base` + `path`, with one slash between them.
     static func join(_ base: String, _ path: String) -> String {
         (base.hasSuffix("/") ? String(base.dropLast()) : base) + path
