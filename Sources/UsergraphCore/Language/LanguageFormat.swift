@@ -2,35 +2,36 @@ import Foundation
 
 /// How a language writes numbers, dates and durations, and which plural form a count takes:
 /// rules written out from the strings file (`language.*`, `dates.*`, `duration.*`), not taken
-/// from the system's locale data, so the output is the same on every machine.
-package struct LanguageFormat: Sendable, Equatable {
-    package var plural: PluralRule
+/// from the system's locale data, so the output is the same on every machine. A class, read-only,
+/// shared by every value that formats (see `Strings`).
+package final class LanguageFormat: Sendable {
+    package let plural: PluralRule
     /// `.` in English, `,` in Russian.
-    package var decimalSeparator: String
+    package let decimalSeparator: String
     /// Between groups of three digits: `,` in English, a no-break space in Russian.
-    package var groupSeparator: String
+    package let groupSeparator: String
     /// After a percentage: `%`, or a no-break space and `%`.
-    package var percentSign: String
+    package let percentSign: String
     /// A full date: `{month} {day}, {year}` → November 20, 2026.
-    var datePattern: String
+    let datePattern: String
     /// A month of a year: `{month} {year}` → November 2026.
-    var monthYearPattern: String
+    let monthYearPattern: String
     /// A short date for chart axes: `{mon} {day}` → Nov 20.
-    var shortDatePattern: String
+    let shortDatePattern: String
     /// Month names as they stand in a full date (genitive in Russian: ноября).
-    package var months: [String]
+    package let months: [String]
     /// Month names on their own (nominative in Russian: ноябрь).
-    var monthsStandalone: [String]
+    let monthsStandalone: [String]
     /// Short month names in a date (`20 мая`).
-    var monthsShort: [String]
+    let monthsShort: [String]
     /// Short month names on their own (chart labels: `май`).
-    var monthsShortStandalone: [String]
+    let monthsShortStandalone: [String]
     /// Monday first.
-    package var weekdaysShort: [String]
+    package let weekdaysShort: [String]
     /// `{h} h {m} min`.
-    var hoursMinutesPattern: String
+    let hoursMinutesPattern: String
     /// `{m} min`.
-    var minutesPattern: String
+    let minutesPattern: String
 
     /// The keys this reads, all required.
     package static let requirements: [Strings.Requirement] = [
