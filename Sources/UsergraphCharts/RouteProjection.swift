@@ -143,7 +143,11 @@ struct RouteProjection {
             let p = RoutePoint(x: w / 2 + (xs[i] - midX) * scale, y: h / 2 + (ys[i] - midY) * scale)
             if first == nil { first = p }
             last = p
-            if run.isEmpty { runStarts.append(i) }
+            if run.isEmpty {
+                runStarts.append(i)
+                // Room for the rest of the route at once: nearly every route is one run.
+                run.reserveCapacity(count - i)
+            }
             run.append(p)
         }
         if !run.isEmpty { runs.append(run) }

@@ -62,17 +62,29 @@ package struct Track: Sendable {
         for column in Column.allCases {
             guard let values = columns[column] else { continue }
             if values.count != t.count { return (column.rawValue, "\(values.count) values for \(t.count) times") }
-            let range: ClosedRange<Double> =
+            let (low, high): (Double, Double) =
                 switch column {
-                case .lat: -90...90
-                case .lon: -180...180
-                default: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+                case .lat: (-90, 90)
+                case .lon: (-180, 180)
+                default: (-Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude)
                 }
-            if let index = values.firstIndex(where: { !$0.isNaN && !range.contains($0) }) {
+            if let index = Self.firstOutside(values, low, high) {
                 return (column.rawValue, "sample \(index + 1) is out of range")
             }
         }
         return nil
+    }
+
+    /// The first value below `low` or above `high`; a missing value (NaN) is neither. Every
+    /// track a build reads is checked, so the whole column is scanned without a branch a
+    /// value, and searched only when something is out.
+    private static func firstOutside(_ values: [Double], _ low: Double, _ high: Double) -> Int? {
+        let outside = values.withUnsafeBufferPointer { buffer in
+            var outside: UInt8 = 0
+            for value in buffer { outside |= (value < low ? 1 : 0) | (value > high ? 1 : 0) }
+            return outside != 0
+        }
+        return outside ? values.firstIndex { $0 < low || $0 > high } : nil
     }
 
     /// The richer of two tracks of one activity (a watch's file and Strava's copy): the one with

@@ -250,7 +250,8 @@ extension JSONBytesReader {
         // No digit, more than 15 (not exact as a quotient), or a leading zero before a digit.
         guard whole > 0, whole + places <= 15, !(whole > 1 && bytes[start] == 48) else { return nil }
         if at < count, bytes[at] == UInt8(ascii: "e") || bytes[at] == UInt8(ascii: "E") { return nil }
-        let value = Double(mantissa) / Self.scale(places)
+        // A whole number (a time, a heart rate) needs no division: half of a track's numbers.
+        let value = places == 0 ? Double(mantissa) : Double(mantissa) / Self.scale(places)
         return negative ? -value : value
     }
 
