@@ -206,6 +206,23 @@ import UsergraphTestSupport
         #expect(Placeholders.fill("expected ',' or '}'", { _ in "?" }) == "expected ',' or '}'")
     }
 
+    /// A pattern cut once fills as `fill` does with a `value` that knows exactly its names,
+    /// on awkward patterns: nested and unclosed braces, unknown names, combining marks.
+    @Test func aPatternCutOnceFillsAsFillDoes() {
+        let names = ["day", "month", "year"]
+        let values = ["20", "ноября", "2026"]
+        let patterns = [
+            "", "{day}", "{month} {day}, {year}", "{day}{day}{{month}}", "{unknown} {day", "{ day} {day}x", "{day}\u{301}{year}",
+            "é{month}́ {year}}", "{{{year}", "no places", "{day.x}{mon}{year}", "\u{0}{day}",
+        ]
+        for pattern in patterns {
+            let once = Placeholders.Pattern(pattern, names: names).fill { values[$0] }
+            let each = Placeholders.fill(pattern) { name in names.firstIndex(of: name).map { values[$0] } }
+            #expect(once == each, "\(pattern.debugDescription)")
+        }
+        #expect(Placeholders.Pattern("{month} {day}, {year}", names: names).fill { values[$0] } == "ноября 20, 2026")
+    }
+
     @Test func languageCodes() {
         for code in ["en", "ru", "pt-BR", "zh-Hant", "fil"] { #expect(Strings.isLanguageCode(code), "\(code)") }
         for code in ["", "e", "EN", "../en", "en_US", "english", "en-"] { #expect(!Strings.isLanguageCode(code), "\(code)") }

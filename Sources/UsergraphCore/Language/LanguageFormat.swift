@@ -13,11 +13,11 @@ package final class LanguageFormat: Sendable {
     /// After a percentage: `%`, or a no-break space and `%`.
     package let percentSign: String
     /// A full date: `{month} {day}, {year}` → November 20, 2026.
-    let datePattern: String
+    let datePattern: Placeholders.Pattern
     /// A month of a year: `{month} {year}` → November 2026.
-    let monthYearPattern: String
+    let monthYearPattern: Placeholders.Pattern
     /// A short date for chart axes: `{mon} {day}` → Nov 20.
-    let shortDatePattern: String
+    let shortDatePattern: Placeholders.Pattern
     /// Month names as they stand in a full date (genitive in Russian: ноября).
     package let months: [String]
     /// Month names on their own (nominative in Russian: ноябрь).
@@ -29,9 +29,9 @@ package final class LanguageFormat: Sendable {
     /// Monday first.
     package let weekdaysShort: [String]
     /// `{h} h {m} min`.
-    let hoursMinutesPattern: String
+    let hoursMinutesPattern: Placeholders.Pattern
     /// `{m} min`.
-    let minutesPattern: String
+    let minutesPattern: Placeholders.Pattern
 
     /// The keys this reads, all required.
     package static let requirements: [Strings.Requirement] = [
@@ -61,16 +61,16 @@ package final class LanguageFormat: Sendable {
         decimalSeparator = try text("language.decimalSeparator")
         groupSeparator = try text("language.groupSeparator")
         percentSign = try text("language.percentSign")
-        datePattern = try text("dates.date")
-        monthYearPattern = try text("dates.monthYear")
-        shortDatePattern = try text("dates.shortDate")
+        datePattern = .init(try text("dates.date"), names: Self.dateNames)
+        monthYearPattern = .init(try text("dates.monthYear"), names: ["month", "mon", "year"])
+        shortDatePattern = .init(try text("dates.shortDate"), names: Self.dateNames)
         months = try list("dates.months", 12)
         monthsStandalone = try list("dates.monthsStandalone", 12)
         monthsShort = try list("dates.monthsShort", 12)
         monthsShortStandalone = try list("dates.monthsShortStandalone", 12)
         weekdaysShort = try list("dates.weekdaysShort", 7)
-        hoursMinutesPattern = try text("duration.hoursMinutes")
-        minutesPattern = try text("duration.minutes")
+        hoursMinutesPattern = .init(try text("duration.hoursMinutes"), names: ["h", "m"])
+        minutesPattern = .init(try text("duration.minutes"), names: ["m"])
     }
 
     static func problem(_ key: String, file: String, kind: Strings.Kind) -> UsergraphError {
@@ -129,28 +129,29 @@ package final class LanguageFormat: Sendable {
     /// Nov 20 / 20 ноя.
     package func shortDate(_ day: Day) -> String { fill(shortDatePattern, with: day) }
 
-    /// A date pattern's `{day}`, `{month}`, `{mon}` and `{year}` filled in for one day.
-    private func fill(_ pattern: String, with day: Day) -> String {
+    /// The places a date pattern may have: `{day}`, `{month}`, `{mon}`, `{year}`.
+    private static let dateNames = ["day", "month", "mon", "year"]
+
+    /// A date pattern filled in for one day.
+    private func fill(_ pattern: Placeholders.Pattern, with day: Day) -> String {
         let c = day.components
-        return Placeholders.fill(pattern) { name in
-            switch name {
-            case "day": String(c.day)
-            case "month": months[c.month - 1]
-            case "mon": monthsShort[c.month - 1]
-            case "year": String(c.year)
-            default: nil
+        return pattern.fill { place in
+            switch place {
+            case 0: String(c.day)
+            case 1: months[c.month - 1]
+            case 2: monthsShort[c.month - 1]
+            default: String(c.year)
             }
         }
     }
 
     /// November 2026 / ноябрь 2026.
     package func monthYear(_ month: Month) -> String {
-        Placeholders.fill(monthYearPattern) { name in
-            switch name {
-            case "month": monthsStandalone[month.month - 1]
-            case "mon": monthsShortStandalone[month.month - 1]
-            case "year": String(month.year)
-            default: nil
+        monthYearPattern.fill { place in
+            switch place {
+            case 0: monthsStandalone[month.month - 1]
+            case 1: monthsShortStandalone[month.month - 1]
+            default: String(month.year)
             }
         }
     }
@@ -164,8 +165,8 @@ package final class LanguageFormat: Sendable {
     package func duration(seconds: Int) -> String {
         let minutes = Format.minutes(seconds)
         if minutes >= 60 {
-            return Placeholders.fill(hoursMinutesPattern) { $0 == "h" ? number(minutes / 60) : $0 == "m" ? String(minutes % 60) : nil }
+            return hoursMinutesPattern.fill { $0 == 0 ? number(minutes / 60) : String(minutes % 60) }
         }
-        return Placeholders.fill(minutesPattern) { $0 == "m" ? String(minutes) : nil }
+        return minutesPattern.fill { _ in String(minutes) }
     }
 }

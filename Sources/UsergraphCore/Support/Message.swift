@@ -147,6 +147,50 @@ enum Placeholders {
         return out + rest
     }
 
+    /// A pattern cut once at its places, to fill many times (a date on every row of a list):
+    /// `fill(value)` gives what `Placeholders.fill` gives with a `value` that knows exactly
+    /// `names`, without scanning the pattern's Characters again.
+    struct Pattern: Sendable {
+        private enum Part: Sendable {
+            case text(String)
+            /// The place of `names[index]`.
+            case place(Int)
+        }
+        private let parts: [Part]
+        /// The pattern and its names when it holds a NUL itself (never in a strings file):
+        /// then it is filled by `Placeholders.fill` every time.
+        private let uncut: (pattern: String, names: [String])?
+
+        init(_ pattern: String, names: [String]) {
+            // `fill` itself finds the places: each known one comes back between two NULs, a
+            // control character no grapheme spans, so the text splits exactly there.
+            guard !pattern.contains("\u{0}") else {
+                parts = []
+                uncut = (pattern, names)
+                return
+            }
+            uncut = nil
+            let marked = Placeholders.fill(pattern) { names.contains($0) ? "\u{0}" + $0 + "\u{0}" : nil }
+            parts = marked.split(separator: "\u{0}", omittingEmptySubsequences: false).enumerated().compactMap { i, piece in
+                if i % 2 == 0 { return piece.isEmpty ? nil : .text(String(piece)) }
+                return names.firstIndex(of: String(piece)).map { .place($0) }
+            }
+        }
+
+        /// The pattern with each place filled by `value(index into names)`.
+        func fill(_ value: (Int) -> String) -> String {
+            if let uncut { return Placeholders.fill(uncut.pattern) { name in uncut.names.firstIndex(of: name).map(value) } }
+            var out = ""
+            for part in parts {
+                switch part {
+                case .text(let text): out += text
+                case .place(let index): out += value(index)
+                }
+            }
+            return out
+        }
+    }
+
     /// The names of the `{name}` places in `pattern`, in order.
     static func names(_ pattern: String) -> [String] {
         var names: [String] = []
