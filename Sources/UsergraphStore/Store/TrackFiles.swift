@@ -221,9 +221,18 @@ extension JSONBytesReader {
     mutating func decimal() -> Double? {
         // A track's writer puts no space before a number: skipping is called only for one.
         if index < bytes.count, bytes[index] <= 0x20 { skipSpace() }
-        // Locals rather than `self.index`: the numbers are nearly all of a track's bytes.
+        guard let (value, end) = Self.number(in: bytes, at: index) else { return nil }
+        index = end
+        return value
+    }
+
+    /// `decimal`'s number at `start` and the index after it, from locals only: the numbers are
+    /// nearly all of a track's bytes, and a reader's `index` stored back after each was a
+    /// tenth of reading them.
+    @inline(__always)
+    private static func number(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (value: Double, end: Int)? {
         let count = bytes.count
-        var at = index
+        var at = start
         var negative = false
         if at < count, bytes[at] == UInt8(ascii: "-") {
             negative = true
@@ -231,28 +240,24 @@ extension JSONBytesReader {
         }
         // The whole digits, then the fraction's.
         var mantissa: Int64 = 0
-        let start = at
-        at = digits(from: at, into: &mantissa)
-        let whole = at - start
+        let first = at
+        at = digits(bytes, from: at, into: &mantissa)
+        let whole = at - first
         var places = 0
         if whole > 0, at < count, bytes[at] == UInt8(ascii: ".") {
             at += 1
             let fraction = at
-            at = digits(from: at, into: &mantissa)
+            at = digits(bytes, from: at, into: &mantissa)
             places = at - fraction
             // `1.` is no JSON number.
-            guard places > 0 else {
-                index = at
-                return nil
-            }
+            guard places > 0 else { return nil }
         }
-        index = at
         // No digit, more than 15 (not exact as a quotient), or a leading zero before a digit.
-        guard whole > 0, whole + places <= 15, !(whole > 1 && bytes[start] == 48) else { return nil }
+        guard whole > 0, whole + places <= 15, !(whole > 1 && bytes[first] == 48) else { return nil }
         if at < count, bytes[at] == UInt8(ascii: "e") || bytes[at] == UInt8(ascii: "E") { return nil }
         // A whole number (a time, a heart rate) needs no division: half of a track's numbers.
-        let value = places == 0 ? Double(mantissa) : Double(mantissa) / Self.scale(places)
-        return negative ? -value : value
+        let value = places == 0 ? Double(mantissa) : Double(mantissa) / scale(places)
+        return (negative ? -value : value, at)
     }
 
     /// 10 to the power `places`, 0…15, exact as a Double; from a switch, not a global table
@@ -283,7 +288,7 @@ extension JSONBytesReader {
     /// `decimal` refuses anyway); where the run ends. A byte at a time: a track's runs are
     /// short ("55", "809033", "143"), and reading eight bytes at once measured slower.
     @inline(__always)
-    private func digits(from start: Int, into mantissa: inout Int64) -> Int {
+    private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into mantissa: inout Int64) -> Int {
         var at = start
         let count = bytes.count
         while at < count, bytes[at] &- 48 < 10 {
@@ -301,20 +306,32 @@ extension JSONBytesReader {
         var values: [Double] = []
         values.reserveCapacity(expected)
         if take(UInt8(ascii: "]")) { return values }
-        // One loop, no closure a value: the writer's `,` straight after a number is taken
-        // without skipping spaces first.
+        // One loop, no closure a value, the place in a local: the writer's `,` straight after
+        // a number is taken without skipping spaces first. Spaces and nulls go the slow way.
+        let count = bytes.count
+        var at = index
         while true {
-            if nulls, index < bytes.count, bytes[index] == UInt8(ascii: "n") || bytes[index] <= 0x20, null() {
-                values.append(.nan)
+            if at < count, bytes[at] == UInt8(ascii: "n") || bytes[at] <= 0x20 {
+                index = at
+                if nulls, null() {
+                    values.append(.nan)
+                } else {
+                    guard let value = decimal() else { return nil }
+                    values.append(value)
+                }
+                at = index
             } else {
-                guard let value = decimal() else { return nil }
+                guard let (value, end) = Self.number(in: bytes, at: at) else { return nil }
                 values.append(value)
+                at = end
             }
-            if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
-                index += 1
-            } else if !take(UInt8(ascii: ",")) {
-                return take(UInt8(ascii: "]")) ? values : nil
+            if at < count, bytes[at] == UInt8(ascii: ",") {
+                at += 1
+                continue
             }
+            index = at
+            if !take(UInt8(ascii: ",")) { return take(UInt8(ascii: "]")) ? values : nil }
+            at = index
         }
     }
 }
