@@ -117,6 +117,25 @@ import UsergraphTestSupport
         }
     }
 
+    /// The range check finds the first value out, wherever it lies in a column (in a block of
+    /// four or in the tail), and takes a missing value or one on the edge as in range.
+    @Test func aPositionOffTheGlobeIsFoundWhereverItIs() {
+        let t = (0..<11).map(Double.init)
+        let sound: [Double] = [-90, .nan, 90, 0, 45.5, .nan, -89.9, 1, 2, 3, 89]
+        #expect(Track(start: "x", t: t, columns: [.lat: sound, .lon: sound.map { $0 * 2 }]).problem == nil)
+        for index in t.indices {
+            for bad in [90.0000001, -91, Double.infinity] {
+                var lat = sound
+                lat[index] = bad
+                let problem = Track(start: "x", t: t, columns: [.lat: lat]).problem
+                #expect(problem?.key == "lat" && problem?.problem == "sample \(index + 1) is out of range", "\(index): \(bad)")
+            }
+        }
+        var hr = [Double](repeating: 120, count: 11)
+        hr[9] = -.infinity
+        #expect(Track(start: "x", t: t, columns: [.hr: hr]).problem?.problem == "sample 10 is out of range")
+    }
+
     @Test func aMissingTrackIsNoneAndDeletingOneTwiceIsFine() throws {
         let folder = try TestPaths.scratch("tracks")
         #expect(try TrackFiles.read(at: folder + "/none.json") == nil)

@@ -76,13 +76,23 @@ package struct Track: Sendable {
     }
 
     /// The first value below `low` or above `high`; a missing value (NaN) is neither. Every
-    /// track a build reads is checked, so the whole column is scanned without a branch a
-    /// value, and searched only when something is out.
+    /// track a build reads is checked, so the whole column is scanned four values at a time
+    /// without a branch (a NaN compares false), and searched only when something is out.
     private static func firstOutside(_ values: [Double], _ low: Double, _ high: Double) -> Int? {
         let outside = values.withUnsafeBufferPointer { buffer in
-            var outside: UInt8 = 0
-            for value in buffer { outside |= (value < low ? 1 : 0) | (value > high ? 1 : 0) }
-            return outside != 0
+            let lows = SIMD4(repeating: low), highs = SIMD4(repeating: high)
+            var out = SIMDMask<SIMD4<Int64>>(repeating: false)
+            var index = 0
+            while index + 4 <= buffer.count {
+                let four = SIMD4(buffer[index], buffer[index + 1], buffer[index + 2], buffer[index + 3])
+                out = out .| (four .< lows) .| (four .> highs)
+                index += 4
+            }
+            while index < buffer.count {
+                if buffer[index] < low || buffer[index] > high { return true }
+                index += 1
+            }
+            return any(out)
         }
         return outside ? values.firstIndex { $0 < low || $0 > high } : nil
     }
