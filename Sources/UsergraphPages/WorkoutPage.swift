@@ -4,7 +4,9 @@ import UsergraphStats
 
 /// One workout's page: what the store says of it, and what its track adds (the route, the
 /// profile over distance, the splits). The track is read once, when the page is made.
-struct WorkoutPage {
+/// A class: each of its template fields and split rows holds the page, and copying its
+/// arrays and the workout at each was a hundredth of a build in reference counting.
+final class WorkoutPage {
     let directory: WorkoutDirectory
     let index: Int
     let workout: Workout

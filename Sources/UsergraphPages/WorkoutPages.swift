@@ -132,8 +132,17 @@ package enum WorkoutPages {
         let directory: WorkoutDirectory
         let index: Int
         let page: SitePath
+        /// Taken from the list once: a field that read `directory.workouts[index]` copied the
+        /// whole workout, a dozen times a row.
+        let workout: Workout
 
-        var workout: Workout { directory.workouts[index] }
+        init(directory: WorkoutDirectory, index: Int, page: SitePath) {
+            self.directory = directory
+            self.index = index
+            self.page = page
+            workout = directory.workouts[index]
+        }
+
         var site: SiteData { directory.site }
     }
 
