@@ -15,8 +15,8 @@ import Yams
 /// stops the run with the key and the file, never an empty label.
 ///
 /// A class, read-only once loaded: every number and date a page shows holds the language, and
-/// copying a struct of seven collections (twenty with its format) at each of them was a twentieth
-/// of a build's time in reference counting.
+/// as a struct of seven collections (twenty with its format) each copy of one retained and
+/// released every one of them.
 package final class Strings: Sendable {
     package enum Entry: Sendable, Equatable {
         case text(String)
