@@ -326,6 +326,15 @@ struct BuildRun: Sendable {
     /// families' summaries and the route thumbnails, each for the output folder as it now is.
     private func save(_ pages: Pages, _ rendered: Rendered, report: BuildReport, stale: [ThemeFiles.StaleCopy], staged: StagedSite) {
         let output = config.output, sources = rendered.sources
+        // The route thumbnails and the tracks' facts are thousands of lines to format and
+        // write: on another core, while the stamp, the manifest and the summaries are saved.
+        let tracks = tracks
+        let keptTrackWork = pages.site.workoutDirectory.map { directory in
+            BackgroundJob {
+                KeptThumbnails.save(directory.thumbnails, tracks: tracks, output: output)
+                KeptTrackFacts.save(directory.trackFacts, tracks: tracks, output: output)
+            }
+        }
         if let identity = FolderStamp.of(output) {
             BuildStamp(
                 inputs: inputs.all, output: identity, pages: report.pages, files: report.files, missing: report.missing,
@@ -344,9 +353,7 @@ struct BuildRun: Sendable {
                 keys: pages.familyKeys, kept: pages.kept, snapshot: pages.site.snapshot, statistics: pages.site.statistics, asOf: asOf,
                 timeZone: config.timeZone, output: output, identity: identity)
         }
-        if let directory = pages.site.workoutDirectory {
-            KeptThumbnails.save(directory.thumbnails, tracks: tracks, output: output)
-            KeptTrackFacts.save(directory.trackFacts, tracks: tracks, output: output)
-        }
+        // Neither save throws: a state file that cannot be written is only work for the next build.
+        try? keptTrackWork?.value()
     }
 }

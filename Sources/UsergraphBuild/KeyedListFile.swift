@@ -24,9 +24,10 @@ enum KeyedListFile {
     /// (a tab or a newline in it) is left out, to be made again next time.
     static func write(_ entries: [(id: String, key: String, value: String)], to path: String, header: String) {
         ListFile.write(to: path, header: header) { writer in
+            // Checked one by one, without joining the three into a new string a line.
+            func breaks(_ text: String) -> Bool { text.utf8.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") } }
             for entry in entries.sorted(by: { $0.id < $1.id }) {
-                guard !(entry.id + entry.key + entry.value).utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") })
-                else { continue }
+                guard !breaks(entry.id), !breaks(entry.key), !breaks(entry.value) else { continue }
                 writer.line(entry.id, "\t", entry.key, "\t", entry.value)
             }
         }

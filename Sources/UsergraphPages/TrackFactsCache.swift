@@ -87,6 +87,17 @@ package final class TrackFactsCache: @unchecked Sendable {
     /// Whether this run computed any.
     package var computedAny: Bool { lock.withLock { !computed.isEmpty } }
 
+    /// `entries` as the state file's lines (id, key, `facts.line`). Formatting a full build's
+    /// 5,000 computed entries was a twentieth of a second on one core at the build's end: on
+    /// all cores.
+    package static func lines(_ entries: [String: Entry]) -> [(id: String, key: String, line: String)] {
+        let list = Array(entries)
+        return Parallel.map(list.count, chunk: 128) { index in
+            let (id, entry) = list[index]
+            return (id, entry.key, entry.line ?? entry.facts.line)
+        }
+    }
+
     /// What the next run may keep: this run's, then the last run's, of the workouts in `ids`.
     package func current(ids: some Sequence<String>) -> [String: Entry] {
         lock.withLock {
