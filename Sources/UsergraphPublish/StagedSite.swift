@@ -44,6 +44,8 @@ package final class StagedSite: @unchecked Sendable {
     private let reused: Set<String>
     /// Whether `reused` lists exactly what the staging folder held, folders included.
     private let exact: Bool
+    /// Whether the staging folder was made new, so it holds no folder the site does not use.
+    private let fresh: Bool
     /// The old site `publish` made the spare: its files, those the new site lacks, and its
     /// stored files' `PageManifest.storedFiles`; for `saveSpareList`.
     private var spare: (previous: Set<String>, extra: [String], storedFiles: String?)?
@@ -60,7 +62,8 @@ package final class StagedSite: @unchecked Sendable {
         let spare = StagedSite.sparePath(forOutput: output)
         SpareList.remove(output: output)
         var reused = Set<String>(), exact = false
-        if rename(spare, folder) != 0 {
+        fresh = rename(spare, folder) != 0
+        if fresh {
             try StagedSite.makeFolders(folder)
         } else if let list, rebuild, list.exact {
             reused = list.files
@@ -386,7 +389,9 @@ package final class StagedSite: @unchecked Sendable {
     /// who is gone, say), so the published site has no empty folders. A reused spare's are
     /// pruned by `removeUnstaged`.
     private func pruneFolders() {
-        guard !exact else { return }
+        // A new staging folder holds only the folders its files were staged in: listing
+        // thousands of them would find nothing.
+        guard !exact, !fresh else { return }
         var needed: Set<String> = [""]
         for made in lock.withLock({ madeFolders }) {
             var path = made
