@@ -73,6 +73,9 @@ import UsergraphTestSupport
         #expect(en.number(-1234) == "-1,234")
         #expect(en.number(-0.04, places: 1) == "0.0")
         #expect(ru.number(0.05, places: 1) == "0,1")
+        #expect(en.number(0.004, places: 2) == "0.00" && en.number(0.05, places: 3) == "0.050")
+        #expect(en.number(-12.5, places: 2) == "-12.50" && en.number(1_234_567.891, places: 3) == "1,234,567.891")
+        #expect(en.number(5.4, places: -1) == "5" && en.number(-999.96, places: 1) == "-1,000.0")
         #expect(en.signed(0.8) == "+0.8" && ru.signed(-2.1) == "-2,1" && en.signed(0.02) == "0.0")
         #expect(ru.chartNumbers.percentSuffix == "\u{00A0}%")
     }

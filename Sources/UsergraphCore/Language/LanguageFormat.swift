@@ -84,24 +84,21 @@ package final class LanguageFormat: Sendable {
 
     /// 12,345 / 12 345.
     package func number(_ value: Int) -> String {
-        group(String(value.magnitude), negative: value < 0)
+        group(String(value.magnitude).utf8, negative: value < 0)
     }
 
     /// 12,345.6 / 12 345,6 with exactly `places` digits after the mark; never "-0.0".
     package func number(_ value: Double, places: Int) -> String {
         guard value.isFinite else { return number(0) }
-        let scale = pow(10.0, Double(max(0, places)))
+        let places = max(0, places)
+        let scale = pow(10.0, Double(places))
         let scaled = (value * scale).rounded()
         let magnitude = UInt64(min(scaled.magnitude, 9.0e15))
-        var digits = String(magnitude)
-        var fraction = ""
-        if places > 0 {
-            if digits.count <= places { digits = String(repeating: "0", count: places - digits.count + 1) + digits }
-            fraction = String(digits.suffix(places))
-            digits = String(digits.dropLast(places))
-        }
-        let text = group(digits, negative: scaled < 0 && magnitude != 0)
-        return places > 0 ? text + decimalSeparator + fraction : text
+        // Digits are ASCII: cut as bytes, not as Characters (every number a page shows).
+        var digits = Array(String(magnitude).utf8)
+        if places > 0, digits.count <= places { digits = [UInt8](repeating: UInt8(ascii: "0"), count: places - digits.count + 1) + digits }
+        let text = group(digits.dropLast(places), negative: scaled < 0 && magnitude != 0)
+        return places > 0 ? text + decimalSeparator + String(decoding: digits.suffix(places), as: UTF8.self) : text
     }
 
     /// A change: +0.8 / −0.8 with one decimal; no sign when it rounds to zero.
@@ -111,12 +108,12 @@ package final class LanguageFormat: Sendable {
         return (value * scale).rounded() > 0 ? "+" + text : text
     }
 
-    private func group(_ digits: String, negative: Bool) -> String {
+    private func group(_ digits: some Collection<UInt8>, negative: Bool) -> String {
         var out = negative ? "-" : ""
-        let chars = Array(digits)
-        for (i, c) in chars.enumerated() {
-            if i > 0, (chars.count - i) % 3 == 0 { out += groupSeparator }
-            out.append(c)
+        let count = digits.count
+        for (i, digit) in digits.enumerated() {
+            if i > 0, (count - i) % 3 == 0 { out += groupSeparator }
+            out.unicodeScalars.append(Unicode.Scalar(digit))
         }
         return out
     }
