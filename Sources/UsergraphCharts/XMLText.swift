@@ -2,6 +2,13 @@
 /// forbids dropped, so any label from data is inert text and the document always parses.
 public enum XMLText {
     public static func escape(_ s: String) -> String {
+        // Most labels are plain printable ASCII with nothing to escape: checked a byte at a
+        // time and returned as they are (every chart has a title and a description).
+        let plain = s.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
+                && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
+        }
+        if plain { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for u in s.unicodeScalars {

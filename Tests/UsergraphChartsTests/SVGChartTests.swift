@@ -231,6 +231,19 @@ final class XMLProbe: NSObject, XMLParserDelegate {
     @Test func xmlTextDropsControlCharacters() {
         #expect(XMLText.escape("a\u{1B}\u{9F}\u{7F}b\tc") == "ab\tc")
     }
+
+    /// Plain ASCII comes back as it is; each special, a control character or any non-ASCII
+    /// text takes the careful path, whatever its place in the label.
+    @Test func xmlTextKeepsPlainTextAndEscapesEverySpecial() {
+        #expect(XMLText.escape("Elevation, m (0-200)") == "Elevation, m (0-200)")
+        #expect(XMLText.escape("") == "")
+        for (special, escaped) in [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&apos;"), ("\u{0}", ""), ("\u{7F}", "")] {
+            #expect(XMLText.escape("ab" + special + "c") == "ab" + escaped + "c")
+            #expect(XMLText.escape(special + "abc") == escaped + "abc")
+        }
+        #expect(XMLText.escape("Высота, м") == "Высота, м")
+        #expect(XMLText.escape("x\u{FFFE}y\u{85}z") == "xyz")
+    }
 }
 
 @Suite struct LineGapTests {
