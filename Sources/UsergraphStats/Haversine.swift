@@ -5,6 +5,13 @@ package enum Haversine {
     /// The IUGG mean radius (R₁) in metres: DESIGN.md's, and the one `expected.py` uses.
     package static let earthRadius = 6_371_008.8
 
+    /// Whether a latitude and a longitude in degrees are a position on the globe (a NaN is
+    /// not). The steps a track walks (`TrackSteps`) and the privacy filter's fixes
+    /// (`TrackPrivacy`) must agree on it for the filter to use the steps.
+    package static func isOnGlobe(lat: Double, lon: Double) -> Bool {
+        (-90...90).contains(lat) && (-180...180).contains(lon)
+    }
+
     /// Metres between two positions in degrees.
     package static func metres(lat1: Double, lon1: Double, lat2: Double, lon2: Double) -> Double {
         Fix(lat: lat1, lon: lon1).metres(to: Fix(lat: lat2, lon: lon2))

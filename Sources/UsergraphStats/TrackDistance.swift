@@ -40,7 +40,7 @@ package struct TrackSteps: Sendable {
             var previous: Haversine.Fix?
             metres.withUnsafeMutableBufferPointer { out in
                 for index in 0..<count where !lat[index].isNaN && !lon[index].isNaN {
-                    if !(-90...90).contains(lat[index]) || !(-180...180).contains(lon[index]) { onGlobe = false }
+                    if !Haversine.isOnGlobe(lat: lat[index], lon: lon[index]) { onGlobe = false }
                     let fix = Haversine.Fix(lat: lat[index], lon: lon[index])
                     out[index] = previous.map { $0.metres(to: fix) } ?? 0
                     previous = fix

@@ -38,7 +38,7 @@ package enum TrackPrivacy {
     ) {
         let fixes = min(lat.count, lon.count)
         func isFix(_ index: Int) -> Bool {
-            (-90...90).contains(lat[index]) && (-180...180).contains(lon[index])
+            Haversine.isOnGlobe(lat: lat[index], lon: lon[index])
         }
         // Cumulative distance is needed twice (from the start, and from the end once the total
         // is known), so it is kept per sample rather than walked twice.
