@@ -26,6 +26,6 @@ package enum KeptTrackFacts {
     static func save(_ cache: TrackFactsCache, tracks: StoredTracks, output: String) {
         let entries = cache.current(ids: tracks.ids)
         guard cache.computedAny || entries.count != cache.keptCount else { return }
-        KeyedListFile.write(TrackFactsCache.lines(entries).map { ($0.id, $0.key, $0.line) }, to: path(forOutput: output), header: header)
+        KeyedListFile.write(TrackFactsCache.lines(entries), to: path(forOutput: output), header: header)
     }
 }
