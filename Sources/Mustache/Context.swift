@@ -50,6 +50,11 @@ struct MustacheContext {
         .init(top: MustacheStackFrame(object, parent: self.top), sequenceContext: nil, settings: self.settings)
     }
 
+    /// usergraph: `withObject` for a node already cast, so the frame needs no cast.
+    func withObject(node: MustacheNode) -> MustacheContext {
+        .init(top: MustacheStackFrame(node: node, parent: self.top), sequenceContext: nil, settings: self.settings)
+    }
+
     /// usergraph: `withObject` for a `[String: Any]` already cast, so the frame needs no cast.
     func withObject(dictionary: [String: Any]) -> MustacheContext {
         .init(top: MustacheStackFrame(dictionary: dictionary, parent: self.top), sequenceContext: nil, settings: self.settings)
@@ -167,6 +172,8 @@ final class MustacheStackFrame {
         case dictionary([String: Any])
         /// A `[String: Bool]`: its children are its values.
         case boolDictionary([String: Bool])
+        /// A `MustacheNode`: its children are its value's.
+        case node(MustacheNode)
         /// A `String`, `Int`, `Bool` or `Double`: no children.
         case leaf
         /// Anything else: looked up as the original did.
@@ -205,11 +212,19 @@ final class MustacheStackFrame {
             self.kind = .dictionary(dictionary)
         } else if type == [String: Bool].self, let dictionary = object as? [String: Bool] {
             self.kind = .boolDictionary(dictionary)
+        } else if type == MustacheNode.self, let node = object as? MustacheNode {
+            self.kind = .node(node)
         } else if type == String.self || type == Int.self || type == Bool.self || type == Double.self {
             self.kind = .leaf
         } else {
             self.kind = .other
         }
+    }
+
+    init(node: MustacheNode, parent: MustacheStackFrame?) {
+        self.object = node
+        self.kind = .node(node)
+        self.parent = parent
     }
 
     init(dictionary: [String: Any], parent: MustacheStackFrame?) {

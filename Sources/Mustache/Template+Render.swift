@@ -69,12 +69,19 @@ extension MustacheTemplate {
         }
     }
 
-    /// usergraph: a variable's value onto `string`: text and numbers by exact type, anything
-    /// else as `renderToken(_:context:)` renders it.
+    /// usergraph: a variable's value onto `string`: text, numbers and lambdas (a theme's words
+    /// with places) by exact type, anything else as `renderToken(_:context:)` renders it. A
+    /// lambda is neither a template nor a custom renderable, the casts tried before it.
     @inline(__always)
     func renderVariable(_ child: Any, escaped: Bool, context: MustacheContext, into string: inout String) {
         if let text = plainText(child) {
             string += escaped ? context.contentType.escapeText(text) : text
+        } else if type(of: child) == MustacheLambda.self, let lambda = child as? MustacheLambda {
+            if escaped {
+                string += self.renderLambda(lambda, parameter: "", context: context)
+            } else {
+                string += self.renderUnescapedLambda(lambda, parameter: "", context: context)
+            }
         } else {
             string += self.renderVariableValue(child, escaped: escaped, context: context)
         }
@@ -141,6 +148,11 @@ extension MustacheTemplate {
             list.renderSection(with: template, context: context, into: &string)
             return true
         }
+        // Neither a sequence nor a flag: rendered with it pushed, unless it says it is null.
+        if type == MustacheNode.self, let node = child as? MustacheNode {
+            if !node.value.isNull { template.render(context: context.withObject(node: node), into: &string) }
+            return true
+        }
         // Not a sequence, a flag or a custom renderable: the original pushed them.
         if type == String.self || type == Int.self || type == Double.self {
             template.render(context: context.withObject(child), into: &string)
@@ -183,6 +195,10 @@ extension MustacheTemplate {
         }
         if type == [String: Any].self || type == String.self || type == Int.self || type == Double.self {
             return  // not a sequence, a flag or a custom renderable: the original rendered nothing
+        }
+        if type == MustacheNode.self, let node = child as? MustacheNode {
+            if node.value.isNull { template.render(context: context, into: &string) }
+            return
         }
         if type == [[String: Any]].self, let list = child as? [[String: Any]] {
             if list.isEmpty { template.render(context: context.withObject(child), into: &string) }
@@ -396,6 +412,9 @@ extension MustacheTemplate {
             if objectType == [String: Bool].self, let dictionary = object as? [String: Bool] {
                 return dictionary[name]
             }
+            if objectType == MustacheNode.self, let node = object as? MustacheNode {
+                return node.value.child(named: name)
+            }
             // usergraph: a String, Int, Bool or Double on the stack (a `{{#text}}` section) has no
             // children; the Mirror below would find none either, at a far higher cost.
             if objectType == String.self || objectType == Int.self || objectType == Bool.self || objectType == Double.self {
@@ -423,8 +442,9 @@ extension MustacheTemplate {
         func _getChild(named names: ArraySlice<String>, from object: Any) -> Any? {
             guard let name = names.first else { return object }
             var object = object
-            // usergraph: a [String: Any] (by exact type) is not a lambda.
-            if type(of: object) != [String: Any].self, let lambda = object as? MustacheLambda {
+            // usergraph: a [String: Any] or a node (by exact type) is not a lambda.
+            let objectType = type(of: object)
+            if objectType != [String: Any].self, objectType != MustacheNode.self, let lambda = object as? MustacheLambda {
                 guard let result = lambda("") else { return nil }
                 object = result
             }
@@ -443,6 +463,7 @@ extension MustacheTemplate {
                 switch current.kind {
                 case .dictionary(let dictionary): found = dictionary[name]
                 case .boolDictionary(let dictionary): found = dictionary[name]
+                case .node(let node): found = node.value.child(named: name)
                 case .leaf: found = nil
                 case .other:
                     switch current.otherChildren {
@@ -488,6 +509,12 @@ extension MustacheTemplate {
         // if we want to run a transform and the current child can have transforms applied to it then
         // run transform on the current child
         for transform in transforms.reversed() {
+            // usergraph: a node's transforms without the cast.
+            if type(of: child) == MustacheNode.self, let node = child as? MustacheNode {
+                guard let transformed = node.value.transform(transform) else { return nil }
+                child = transformed
+                continue
+            }
             if let runnable = child as? MustacheTransformable,
                 let transformed = runnable.transform(transform)
             {
@@ -501,14 +528,15 @@ extension MustacheTemplate {
         return child
     }
 
-    /// usergraph: the text of a String or an Int, found by exact type (so not through any
-    /// protocol), or nil for every other value. Neither type is a template, a lambda, a custom
-    /// renderable or a custom representation, so callers may skip those checks for them.
+    /// usergraph: the text of a String, an Int or a node, found by exact type (so not through
+    /// any protocol), or nil for every other value. None of them is a template or a lambda, and
+    /// a node's text is the one its custom rendering gives, so callers may skip those checks.
     @inline(__always)
     private func plainText(_ value: Any) -> String? {
         let type = type(of: value)
         if type == String.self { return value as? String }
         if type == Int.self, let int = value as? Int { return String(int) }
+        if type == MustacheNode.self, let node = value as? MustacheNode { return node.value.renderText }
         return nil
     }
 
@@ -518,7 +546,7 @@ extension MustacheTemplate {
     static func isPlainValue(_ value: Any) -> Bool {
         let type = type(of: value)
         return type == String.self || type == Int.self || type == Bool.self || type == Double.self
-            || type == [String: Any].self || type == [[String: Any]].self || type == [String].self
+            || type == [String: Any].self || type == [[String: Any]].self || type == [String].self || type == MustacheNode.self
     }
 
     private func unwrapIfAnyContainsOptional(_ value: Any) -> Any {

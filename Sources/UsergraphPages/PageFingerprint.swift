@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import UsergraphCore
 
 /// What a page is made of, as 128 bits: its template (and the layout, partials and strings
@@ -89,10 +90,14 @@ package struct FingerprintHasher {
         case let list as [Any]:
             tag(9, count: list.count)
             for item in list { guard add(context: item) else { return false } }
-        case let number as TemplateNumber: tag(10, count: number.places); add(number.value)
-        case let date as TemplateDate: tag(11, count: 0); add(date.day.number)
-        case let month as TemplateMonth: tag(12, count: 0); add(month.month.index)
-        case let duration as TemplateDuration: tag(13, count: 0); add(duration.seconds)
+        case let node as MustacheNode:
+            switch node.value {
+            case let number as TemplateNumber: tag(10, count: number.places); add(number.value)
+            case let date as TemplateDate: tag(11, count: 0); add(date.day.number)
+            case let month as TemplateMonth: tag(12, count: 0); add(month.month.index)
+            case let duration as TemplateDuration: tag(13, count: 0); add(duration.seconds)
+            default: return false
+            }
         case let text as Substring: add(String(text))
         default: return false
         }

@@ -4,7 +4,7 @@ import UsergraphStats
 
 /// A count or amount in a template: `{{views}}` writes it in the language's digits
 /// (12,345 / 12 345), `{{t.count.views(views)}}` says it with its noun in the right form.
-package struct TemplateNumber: MustacheCustomRenderable, MustacheTransformable, MustacheParent {
+package struct TemplateNumber: MustacheNodeValue {
     package let value: Double
     package let places: Int
     package let strings: Strings
@@ -31,7 +31,7 @@ package struct TemplateNumber: MustacheCustomRenderable, MustacheTransformable, 
 
 /// A day in a template: `{{since}}` → November 20, 2026 / 20 ноября 2026 г.; `{{since.iso}}`
 /// → 2026-11-20 (for `<time datetime>`), `{{since.short}}` → Nov 20.
-package struct TemplateDate: MustacheCustomRenderable, MustacheParent {
+package struct TemplateDate: MustacheNodeValue {
     package let day: Day
     package let format: LanguageFormat
 
@@ -49,7 +49,7 @@ package struct TemplateDate: MustacheCustomRenderable, MustacheParent {
 }
 
 /// A month in a template: `{{month}}` → November 2026 / Ноябрь 2026; `{{month.iso}}` → 2026-11.
-package struct TemplateMonth: MustacheCustomRenderable, MustacheParent {
+package struct TemplateMonth: MustacheNodeValue {
     package let month: Month
     package let format: LanguageFormat
 
@@ -67,7 +67,7 @@ package struct TemplateMonth: MustacheCustomRenderable, MustacheParent {
 
 /// A duration in a template: `{{duration}}` → 1 h 20 min / 1 ч 20 мин (whole minutes);
 /// `hours`, `minutes` (numbers), `hasHours` and `seconds` for a layout of one's own.
-package struct TemplateDuration: MustacheCustomRenderable, MustacheParent {
+package struct TemplateDuration: MustacheNodeValue {
     package let seconds: Int
     package let strings: Strings
 
@@ -77,9 +77,9 @@ package struct TemplateDuration: MustacheCustomRenderable, MustacheParent {
     package func child(named name: String) -> Any? {
         let minutes = Format.minutes(seconds)
         switch name {
-        case "hours": return TemplateNumber(value: Double(minutes / 60), places: 0, strings: strings)
-        case "minutes": return TemplateNumber(value: Double(minutes % 60), places: 0, strings: strings)
-        case "totalMinutes": return TemplateNumber(value: Double(minutes), places: 0, strings: strings)
+        case "hours": return MustacheNode(TemplateNumber(value: Double(minutes / 60), places: 0, strings: strings))
+        case "minutes": return MustacheNode(TemplateNumber(value: Double(minutes % 60), places: 0, strings: strings))
+        case "totalMinutes": return MustacheNode(TemplateNumber(value: Double(minutes), places: 0, strings: strings))
         case "hasHours": return minutes >= 60
         case "seconds": return seconds
         default: return nil
@@ -87,7 +87,8 @@ package struct TemplateDuration: MustacheCustomRenderable, MustacheParent {
     }
 }
 
-/// Makes the values above for page builders.
+/// Makes the values above for page builders, each in a `MustacheNode` (which templates render
+/// without protocol casts).
 package struct TemplateValues: Sendable {
     package let strings: Strings
     /// How distances, paces, speeds and heights are shown (`units` in the config).
@@ -98,8 +99,8 @@ package struct TemplateValues: Sendable {
         self.units = units
     }
 
-    package func number(_ value: Int) -> Any { TemplateNumber(value: Double(value), places: 0, strings: strings) }
-    package func number(_ value: Double, places: Int) -> Any { TemplateNumber(value: value, places: places, strings: strings) }
+    package func number(_ value: Int) -> Any { MustacheNode(TemplateNumber(value: Double(value), places: 0, strings: strings)) }
+    package func number(_ value: Double, places: Int) -> Any { MustacheNode(TemplateNumber(value: value, places: places, strings: strings)) }
 
     /// Grams as a food label writes them: whole when whole (180 g), else to 0.1 (52.5 g).
     package func grams(_ value: Double) -> Any {
@@ -124,9 +125,9 @@ package struct TemplateValues: Sendable {
         let two = { (n: Int) in (n < 10 ? "0" : "") + String(n) }
         return seconds >= 3600 ? "\(seconds / 3600):" + two(seconds % 3600 / 60) + ":" + two(seconds % 60) : "\(seconds / 60):" + two(seconds % 60)
     }
-    package func date(_ day: Day) -> Any { TemplateDate(day: day, format: strings.format) }
-    package func month(_ month: Month) -> Any { TemplateMonth(month: month, format: strings.format) }
-    package func duration(_ seconds: Int) -> Any { TemplateDuration(seconds: seconds, strings: strings) }
+    package func date(_ day: Day) -> Any { MustacheNode(TemplateDate(day: day, format: strings.format)) }
+    package func month(_ month: Month) -> Any { MustacheNode(TemplateMonth(month: month, format: strings.format)) }
+    package func duration(_ seconds: Int) -> Any { MustacheNode(TemplateDuration(seconds: seconds, strings: strings)) }
     /// A day from `YYYY-MM-DD`, or the text as it is when it is not one.
     package func date(iso: String) -> Any { Day(iso: iso).map(date) ?? iso }
     package func month(iso: String) -> Any {

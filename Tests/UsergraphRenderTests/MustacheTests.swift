@@ -75,4 +75,51 @@ import UsergraphTestSupport
         #expect(try render("{{lambda}}", data) == "Anna!")
         #expect(try render("{{#list}}{{> item}}{{/list}}", ["list": [["v": "a"], ["v": "b"]]], partials: ["item": "[{{v}}]"]) == "[a][b]")
     }
+
+    /// A value with text, children and (maybe) transforms, as a page's numbers and dates are.
+    struct Value: MustacheNodeValue, MustacheTransformable {
+        let text: String
+        var isNull = false
+        var transforms = true
+        var renderText: String { text }
+        func child(named name: String) -> Any? {
+            switch name {
+            case "iso": "2026-11-28"
+            case "inner": Value(text: "in<ner>")
+            case "flag": true
+            default: nil
+            }
+        }
+        func transform(_ name: String) -> Any? { transforms && name == "shout" ? text.uppercased() : nil }
+    }
+
+    /// A value without transforms, as a date is: its `transform` is `MustacheNodeValue`'s.
+    struct Plain: MustacheNodeValue {
+        var renderText: String { "plain" }
+        var isNull: Bool { false }
+        func child(named name: String) -> Any? { name == "iso" ? "p-iso" : nil }
+    }
+
+    /// A `MustacheNode` is found by its exact type and skips the library's protocol casts: it
+    /// must render, be entered, looked into and transformed exactly as its value, handed in
+    /// unboxed, goes the library's general way.
+    @Test func aNodeRendersAsItsValueDoes() throws {
+        let templates = [
+            "{{v}}|{{{v}}}|{{&v}}", "{{v.iso}}|{{v.inner}}|{{v.inner.iso}}|{{v.missing}}|{{v.flag}}",
+            "{{#v}}[{{iso}} {{name}} {{.}}]{{/v}}{{^v}}none{{/v}}", "{{shout(v)}}|{{shout(v.inner)}}|{{other(v)}}",
+            "{{#v.flag}}F{{/v.flag}}{{#v.inner}}<{{iso}}>{{/v.inner}}", "{{#list}}{{.}}/{{iso}};{{/list}}",
+            "{{#v}}{{#flag}}{{name}}{{/flag}}{{/v}}", "{{#shout(v)}}{{.}}{{/shout(v)}}",
+        ]
+        let values: [Value] = [Value(text: "A & <b>"), Value(text: "null", isNull: true), Value(text: "fixed", transforms: false)]
+        for template in templates {
+            for value in values {
+                let boxed: [String: Any] = ["v": MustacheNode(value), "list": [MustacheNode(value), MustacheNode(Plain())] as [Any], "name": "N"]
+                let plain: [String: Any] = ["v": value, "list": [value, Plain()] as [Any], "name": "N"]
+                #expect(try render(template, boxed) == render(template, plain), "\(template) with \(value.text)")
+            }
+        }
+        let plainBoxed: [String: Any] = ["d": MustacheNode(Plain())]
+        #expect(try render("{{d}} {{d.iso}} [{{shout(d)}}] {{#d}}{{iso}}{{/d}}", plainBoxed) == "plain p-iso [] p-iso")
+        #expect(try render("{{v}} {{v.inner}}", ["v": MustacheNode(Value(text: "A & <b>"))]) == "A &amp; &lt;b&gt; in&lt;ner&gt;")
+    }
 }

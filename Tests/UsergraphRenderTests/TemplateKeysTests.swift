@@ -189,16 +189,19 @@ import UsergraphTestSupport
         return found
     }
 
+    /// Numbers, dates, months and durations must come in a `MustacheNode`, which templates
+    /// render without protocol casts.
     static func isKind(_ value: Any, _ kind: TemplateSchema.Value) -> Bool {
-        switch kind {
+        let node = (value as? MustacheNode)?.value
+        return switch kind {
         case .text, .html: value is String
         case .int: value is Int
         case .flag: value is Bool
-        case .number: value is TemplateNumber
+        case .number: node is TemplateNumber
         // A date or month the data wrote wrongly is its text as it is (`TemplateValues.date(iso:)`).
-        case .date: value is TemplateDate || value is String
-        case .month: value is TemplateMonth || value is String
-        case .duration: value is TemplateDuration
+        case .date: node is TemplateDate || value is String
+        case .month: node is TemplateMonth || value is String
+        case .duration: node is TemplateDuration
         case .object, .list: false
         }
     }
