@@ -185,6 +185,28 @@ func circles(in svg: String) -> [(x: Double, y: Double)] {
         }
     }
 
+    /// Near its first latitude a route is projected by a Taylor series, further away and near
+    /// the poles by the formula: every y must be the formula's, to far below a pixel's worth.
+    @Test(arguments: [0, 55.75, -33.9, 69.9, 70.1, -80])
+    func mercatorIsTheFormulasAtAnyLatitude(start: Double) throws {
+        // Out 60 km north and back, and a zigzag, so samples lie near, at and past the series' reach.
+        let direction: Double = start > 0 ? -1 : 1
+        let lat: [Double] = (0...600).map { (i: Int) -> Double in
+            let step = Double(i <= 300 ? i : 600 - i)
+            return start + step * 0.0018 * direction
+        }
+        let lon: [Double] = lat.indices.map { (i: Int) -> Double in 37.6 + Double(i % 7) * 0.001 }
+        let route = try #require(MercatorRoute(latitudes: lat, longitudes: lon))
+        var worst = 0.0
+        for (i, latitude) in lat.enumerated() {
+            let exact = -log(tan(.pi / 4 + latitude * .pi / 180 / 2))
+            worst = max(worst, abs(route.ys[i] - exact))
+        }
+        // A wrong or missing term of the series would be off by some 10⁻⁹ or more.
+        #expect(worst < 1e-11, "\(worst)")
+        #expect(route.minY == route.ys.min() && route.maxY == route.ys.max())
+    }
+
     /// Mercator keeps shapes: a route due north is a vertical line, one north-east wider than
     /// tall at this latitude only by the projection's stretch, never squeezed into the box.
     @Test func theAspectRatioIsKept() throws {
