@@ -37,13 +37,13 @@ enum RouteSimplifier {
                 var worst = 0.0
                 var worstIndex = first
                 for i in (first + 1)..<last {
-                    let d = segment.squaredDistance(to: p[i])
+                    let d = segment.scaledDistance(to: p[i])
                     if d > worst {
                         worst = d
                         worstIndex = i
                     }
                 }
-                guard worst > limit else { continue }
+                guard worst > limit * segment.scale else { continue }
                 keep[worstIndex] = true
                 ranges.append((first, worstIndex))
                 ranges.append((worstIndex, last))
@@ -68,6 +68,25 @@ enum RouteSimplifier {
             dx = b.x - a.x
             dy = b.y - a.y
             length = dx * dx + dy * dy
+        }
+
+        /// `squaredDistance` times `scale`, without its division: the points of a range are
+        /// compared by it, and the division a point was most of the simplification's time. The
+        /// nearest point of a segment of length 0 is its end, so there it is the distance itself.
+        var scale: Double { length > 0 ? length : 1 }
+
+        @inline(__always)
+        func scaledDistance(to p: RoutePoint) -> Double {
+            let qx = p.x - a.x, qy = p.y - a.y
+            let along = qx * dx + qy * dy
+            // Before the start, past the end, or beside the segment (the cross product, squared).
+            if along <= 0 || length == 0 { return (qx * qx + qy * qy) * scale }
+            if along >= length {
+                let rx = qx - dx, ry = qy - dy
+                return (rx * rx + ry * ry) * length
+            }
+            let cross = qx * dy - qy * dx
+            return cross * cross
         }
 
         @inline(__always)

@@ -283,3 +283,53 @@ func circles(in svg: String) -> [(x: Double, y: Double)] {
         #expect(SVGPathData.tenths(RoutePoint(x: 12.34, y: -0.06)) == (123, -1))
     }
 }
+
+/// Douglas–Peucker's promise, on shapes made to be awkward: no dropped point is further than the
+/// tolerance from the line drawn in its place, the ends stay, and what is kept keeps all of
+/// itself when simplified again.
+@Suite struct RouteSimplifierTests {
+    static func shapes() -> [[RoutePoint]] {
+        var generator = SplitMix64(seed: 7)
+        var shapes: [[RoutePoint]] = []
+        for count in [3, 4, 5, 9, 17, 64, 257, 1000] {
+            var (x, y) = (0.0, 0.0)
+            shapes.append(
+                (0..<count).map { _ in
+                    x += Double(generator.below(2001)) / 100 - 10
+                    y += Double(generator.below(2001)) / 100 - 10
+                    return RoutePoint(x: x, y: y)
+                })
+        }
+        // Ties (a zigzag), a loop whose ends meet, a line there and back, one point over and over.
+        shapes.append((0..<40).map { RoutePoint(x: Double($0), y: $0 % 2 == 0 ? 0 : 5) })
+        shapes.append(
+            (0...36).map { (i: Int) -> RoutePoint in
+                let angle = Double(i) * .pi / 18
+                return RoutePoint(x: 100 * cos(angle), y: 100 * sin(angle))
+            })
+        shapes.append(
+            (0..<41).map { (i: Int) -> RoutePoint in
+                let out = Double(20 - abs(20 - i))
+                return RoutePoint(x: out * 3, y: out)
+            })
+        shapes.append([RoutePoint](repeating: RoutePoint(x: 3, y: 4), count: 19))
+        return shapes
+    }
+
+    @Test func noDroppedPointStraysAndTheKeptStay() {
+        for (number, shape) in Self.shapes().enumerated() {
+            for tolerance in [0.0, 0.5, 2, 7.5] {
+                let keep = RouteSimplifier.kept(shape, tolerance: tolerance)
+                #expect(keep.first == true && keep.last == true)
+                let kept = shape.indices.filter { keep[$0] }
+                var worst = 0.0
+                for (a, b) in zip(kept, kept.dropFirst()) {
+                    for i in (a + 1)..<b { worst = max(worst, RouteSimplifier.squaredDistance(shape[i], toSegment: shape[a], shape[b]).squareRoot()) }
+                }
+                #expect(worst <= tolerance + 1e-9, "shape \(number) at \(tolerance): \(worst)")
+                let again = RouteSimplifier.kept(kept.map { shape[$0] }, tolerance: tolerance)
+                #expect(again.allSatisfy { $0 }, "shape \(number) at \(tolerance)")
+            }
+        }
+    }
+}
