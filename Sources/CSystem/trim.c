@@ -12,3 +12,9 @@ void csystem_release_free_memory(void) {
 void csystem_map_large_blocks(void) {
     mallopt(M_MMAP_THRESHOLD, 256 * 1024);
 }
+
+// 350,000 page faults (an eighth of the CPU time) in a forced build of 5,000 workouts with the
+// default; 20,000 with this, and the same peak.
+void csystem_keep_freed_memory(void) {
+    mallopt(M_TRIM_THRESHOLD, 32 * 1024 * 1024);
+}

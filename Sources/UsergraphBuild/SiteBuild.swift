@@ -68,6 +68,7 @@ package enum SiteBuild {
     /// `keeping` false: no family is kept whole (`KeptFamily`), whatever the summaries say.
     static func run(config original: SiteConfig, options: BuildOptions, now: Date, keeping: Bool) throws -> BuildReport {
         csystem_map_large_blocks()
+        csystem_keep_freed_memory()
         var config = original
         if let output = options.output { config.output = output }
         if let base = options.baseURL { config.baseURL = base.hasSuffix("/") ? base : base + "/" }
