@@ -91,19 +91,21 @@ package enum WorkoutPages {
         .number("count") { $0.site.values.number($0.count) },
         .text("typeName?") { list in if case .type(let type) = list.filter { list.site.workoutType(type) } else { nil } },
         .int("year?") { list in if case .year(let year) = list.filter { year } else { nil } },
-        .object("all", tab) { list in Tab(label: "", url: list.page.link(to: Filter.all.page(1)), current: list.filter == .all, count: 0) },
+        .object("all", tab) { list in
+            Tab(label: "", url: list.page.link(to: Filter.all.page(1)), current: list.filter == .all, count: 0, values: list.site.values)
+        },
         .list("types", tab) { list in
             list.directory.types.map { type in
                 Tab(
                     label: list.site.workoutType(type.id), url: list.page.link(to: Filter.type(type.id).page(1)),
-                    current: list.filter == .type(type.id), count: type.count)
+                    current: list.filter == .type(type.id), count: type.count, values: list.site.values)
             }
         },
         .list("years", tab) { list in
             list.directory.years.map { year in
                 Tab(
                     label: String(year.year), url: list.page.link(to: Filter.year(year.year).page(1)), current: list.filter == .year(year.year),
-                    count: year.count)
+                    count: year.count, values: list.site.values)
             }
         },
         .list("workouts", rowFields) { list in list.shown.map { Row(directory: list.directory, index: $0, page: list.page) } },
@@ -118,13 +120,15 @@ package enum WorkoutPages {
         let url: String
         let current: Bool
         let count: Int
+        let values: TemplateValues
     }
 
     static let tab = TemplateFields<Tab>([
         .text("label") { $0.label },
         .text("url") { $0.url },
         .flag("current") { $0.current },
-        .int("count") { $0.count },
+        // In the language's digits, as `total` is: 2,674 beside 5,001, not 2674.
+        .number("count") { $0.values.number($0.count) },
     ])
 
     /// A workout as a list's row shows it, seen from `page`.

@@ -175,6 +175,26 @@ import UsergraphTestSupport
     }
 
     /// `units: imperial`: miles, feet, minutes per mile, mph; a split a mile.
+    /// A tab's count is written in the language's digits, as the total beside it is.
+    @Test func theTabsCountInTheLanguagesDigits() throws {
+        let root = try DemoSite.copy()
+        let path = root + "/Store/workouts.json"
+        var workouts = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [[String: Any]])
+        let runs = workouts.filter { $0["type"] as? String == "running" }.count
+        for index in 0..<1_000 {
+            let day = String(format: "2024-%02d-%02d", index % 12 + 1, index % 28 + 1)
+            workouts.append([
+                "id": "tab-count-\(index)", "type": "running", "start": day + "T05:\(String(format: "%02d", index % 60)):00+03:00", "duration": 1800,
+            ])
+        }
+        try JSONSerialization.data(withJSONObject: workouts).write(to: URL(fileURLWithPath: path))
+        _ = try DemoSite.buildSite(root)
+        let list = try TestPaths.read(root + "/_site/workouts/index.html")
+        let grouped = { (n: Int) in "\(n / 1000),\(String(format: "%03d", n % 1000))" }
+        #expect(list.contains(">All <span class=\"count\">\(grouped(workouts.count))</span>"))
+        #expect(list.contains(">Running <span class=\"count\">\(grouped(runs + 1_000))</span>"), "\(runs + 1_000) runs")
+    }
+
     @Test func imperialUnitsShowMilesFeetAndSplitsByTheMile() throws {
         let root = try DemoSite.copy()
         try TestPaths.write(try TestPaths.read(root + "/usergraph.yml") + "\nunits: imperial\n", to: root + "/usergraph.yml")
