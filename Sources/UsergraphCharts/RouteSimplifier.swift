@@ -52,11 +52,6 @@ enum RouteSimplifier {
         return keep
     }
 
-    /// The squared distance from `p` to the segment from `a` to `b` (to `a` when they coincide).
-    static func squaredDistance(_ p: RoutePoint, toSegment a: RoutePoint, _ b: RoutePoint) -> Double {
-        Segment(a, b).squaredDistance(to: p)
-    }
-
     /// A segment with what every distance to it needs worked out once: a range of a one-hour
     /// run measures some 3,600 points against the same segment.
     private struct Segment {
@@ -70,10 +65,10 @@ enum RouteSimplifier {
             length = dx * dx + dy * dy
         }
 
-        /// `squaredDistance` times `scale`, without its division: the points of a range are
-        /// compared by it, and without a division a point the simplification takes about a
-        /// third less time. The nearest point of a segment of length 0 is its end, so there it
-        /// is the distance itself.
+        /// The squared distance from a point to the segment times `scale`, so without a
+        /// division: the points of a range are compared by it, and without a division a point
+        /// the simplification takes about a third less time. The nearest point of a segment of
+        /// length 0 is its end, so there it is the distance itself.
         var scale: Double { length > 0 ? length : 1 }
 
         @inline(__always)
@@ -88,15 +83,6 @@ enum RouteSimplifier {
             }
             let cross = qx * dy - qy * dx
             return cross * cross
-        }
-
-        @inline(__always)
-        func squaredDistance(to p: RoutePoint) -> Double {
-            var t = length > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / length : 0
-            t = max(0, min(1, t))
-            let ex = a.x + t * dx - p.x
-            let ey = a.y + t * dy - p.y
-            return ex * ex + ey * ey
         }
     }
 }

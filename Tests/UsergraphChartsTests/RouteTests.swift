@@ -66,6 +66,17 @@ func subpaths(ofPathIn svg: String) -> [[(x: Double, y: Double)]] {
     return paths
 }
 
+/// The squared distance from `p` to the segment from `a` to `b` (to `a` when they coincide),
+/// through the projection onto it: the tests' own measure of how far a drawn route strays,
+/// apart from the simplifier's.
+func squaredDistance(_ p: RoutePoint, toSegment a: RoutePoint, _ b: RoutePoint) -> Double {
+    let dx = b.x - a.x, dy = b.y - a.y
+    let length = dx * dx + dy * dy
+    let t = length > 0 ? max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length)) : 0
+    let ex = a.x + t * dx - p.x, ey = a.y + t * dy - p.y
+    return ex * ex + ey * ey
+}
+
 /// The circles' centres, in order.
 func circles(in svg: String) -> [(x: Double, y: Double)] {
     svg.components(separatedBy: "<circle cx=\"").dropFirst().compactMap { rest in
@@ -112,7 +123,7 @@ func circles(in svg: String) -> [(x: Double, y: Double)] {
         var worst = 0.0
         for p in full.runs.flatMap({ $0 }) {
             var nearest = Double.infinity
-            for (a, b) in zip(drawn, drawn.dropFirst()) { nearest = min(nearest, RouteSimplifier.squaredDistance(p, toSegment: a, b)) }
+            for (a, b) in zip(drawn, drawn.dropFirst()) { nearest = min(nearest, squaredDistance(p, toSegment: a, b)) }
             worst = max(worst, nearest.squareRoot())
         }
         // 0.5 from the simplification, up to 0.07 from rounding to tenths.
@@ -138,7 +149,7 @@ func circles(in svg: String) -> [(x: Double, y: Double)] {
         for p in full.runs.flatMap({ $0 }) {
             var nearest = Double.infinity
             for path in drawn {
-                for (a, b) in zip(path, path.dropFirst()) { nearest = min(nearest, RouteSimplifier.squaredDistance(p, toSegment: a, b)) }
+                for (a, b) in zip(path, path.dropFirst()) { nearest = min(nearest, squaredDistance(p, toSegment: a, b)) }
             }
             worst = max(worst, nearest.squareRoot())
         }
@@ -324,7 +335,7 @@ func circles(in svg: String) -> [(x: Double, y: Double)] {
                 let kept = shape.indices.filter { keep[$0] }
                 var worst = 0.0
                 for (a, b) in zip(kept, kept.dropFirst()) {
-                    for i in (a + 1)..<b { worst = max(worst, RouteSimplifier.squaredDistance(shape[i], toSegment: shape[a], shape[b]).squareRoot()) }
+                    for i in (a + 1)..<b { worst = max(worst, squaredDistance(shape[i], toSegment: shape[a], shape[b]).squareRoot()) }
                 }
                 #expect(worst <= tolerance + 1e-9, "shape \(number) at \(tolerance): \(worst)")
                 let again = RouteSimplifier.kept(kept.map { shape[$0] }, tolerance: tolerance)
